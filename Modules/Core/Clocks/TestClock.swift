@@ -1,0 +1,103 @@
+import Foundation
+
+/// A clock whose time moves only when a test says so, so debounces and timers run deterministically.
+///
+/// `sleep` suspends until `advance(by:)` or `run()` moves `now` past the deadline;
+/// sleepers wake in deadline order, and between wake-ups the clock yields so
+/// the woken tasks (and the main actor, where effects run) get to react.
+public final class TestClock: Clock, @unchecked Sendable {
+  /// A suspended `sleep` call.
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: ClockInstant
+    let continuation: UnsafeContinuation<Void, any Error>
+  }
+
+  private let lock = NSLock()
+  private var current: ClockInstant
+  private var sleepers: [Sleeper] = []
+  private var nextSleeperID: UInt64 = 0
+
+  /// A clock at `now` (the origin by default).
+  public init(now: ClockInstant = ClockInstant()) {
+    current = now
+  }
+
+  /// The clock's current time.
+  public var now: ClockInstant { lock.withLock { current } }
+
+  /// The smallest step: none, time is exact.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are sleeping on the clock.
+  public var pendingSleepCount: Int { lock.withLock { sleepers.count } }
+
+  /// Suspends until the clock reaches `deadline`; throws `CancellationError` if the task is cancelled.
+  public func sleep(until deadline: ClockInstant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = lock.withLock {
+      defer { nextSleeperID += 1 }
+      return nextSleeperID
+    }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        let resumeNow: Bool = lock.withLock {
+          if deadline <= current { return true }
+          sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let cancelled: Sleeper? = lock.withLock {
+        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return sleepers.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking each sleeper whose deadline is reached, in order.
+  public func advance(by duration: Duration = .zero) async {
+    let target = lock.withLock { current.advanced(by: duration) }
+    await Self.yieldToOtherTasks()
+    while true {
+      let woken: Sleeper? = lock.withLock {
+        guard
+          let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
+          sleepers[index].deadline <= target
+        else {
+          current = max(current, target)
+          return nil
+        }
+        let sleeper = sleepers.remove(at: index)
+        current = max(current, sleeper.deadline)
+        return sleeper
+      }
+      guard let woken else { break }
+      woken.continuation.resume()
+      await Self.yieldToOtherTasks()
+    }
+    await Self.yieldToOtherTasks()
+  }
+
+  /// Moves time to `deadline`.
+  public func advance(to deadline: ClockInstant) async {
+    await advance(by: now.duration(to: deadline))
+  }
+
+  /// Advances until nobody is sleeping, waking everyone in deadline order (gives up after `limit` rounds).
+  public func run(limit: Int = 10_000) async {
+    for _ in 0..<limit {
+      await Self.yieldToOtherTasks()
+      let next: ClockInstant? = lock.withLock { sleepers.map(\.deadline).min() }
+      guard let next else { return }
+      await advance(to: next)
+    }
+  }
+
+  /// Yields enough times for tasks that were just resumed to reach their next suspension.
+  static func yieldToOtherTasks() async {
+    for _ in 0..<20 { await Task.yield() }
+  }
+}

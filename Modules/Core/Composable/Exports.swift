@@ -1,0 +1,5 @@
+// A feature imports only `Composable`; the pieces it is built from come with it.
+@_exported import Clocks
+@_exported import Dependencies
+@_exported import IdentifiedCollections
+@_exported import IssueReporting

@@ -1,0 +1,35 @@
+/// A feature's logic: how an action changes its state and which effects follow.
+///
+/// Implement either `reduce(into:action:)` or `body`, which composes other
+/// reducers with `ReducerBuilder`. Reducers run on the store's main actor.
+public protocol Reducer<State, Action> {
+  /// The feature's state, a value.
+  associatedtype State
+  /// Everything that can happen to the feature.
+  associatedtype Action
+  /// The composed reducer `body` returns; `Never` for reducers that implement `reduce`.
+  associatedtype Body
+
+  /// Applies `action` to `state` and returns the effects to run next.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of.
+  @ReducerBuilder<State, Action> var body: Body { get }
+}
+
+extension Reducer where Body == Never {
+  /// Reducers that implement `reduce` have no body; reading it is a programming error.
+  public var body: Never {
+    fatalError("'\(Self.self)' has no body: it implements 'reduce(into:action:)' directly.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs the body.
+  @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// The reducer type of a feature, spelled from the feature: `ReducerOf<Counter>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>

@@ -1,0 +1,65 @@
+/// Runs a child reducer on part of the parent's state, for the child's actions only.
+///
+/// The part is a struct field (`Scope(state: \.counter, action: \.counter)`) or an
+/// enum case of state (`Scope(state: \.loggedIn, action: \.loggedIn)`); for a case,
+/// a child action that arrives while state is another case is a runtime issue.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline enum StatePath {
+    case field(WritableKeyPath<ParentState, Child.State>)
+    case enumCase(CasePath<ParentState, Child.State>)
+  }
+
+  @usableFromInline let statePath: StatePath
+  @usableFromInline let actionPath: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  @usableFromInline let location: SourceLocation
+
+  /// Scopes to a field of the parent's state.
+  @inlinable public init(
+    state: WritableKeyPath<ParentState, Child.State>,
+    action: CaseKeyPath<ParentAction, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) where ParentAction: CasePathable {
+    statePath = .field(state)
+    actionPath = ParentAction.casePath(action)
+    self.child = child()
+    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Scopes to one case of the parent's enum state.
+  @inlinable public init(
+    state: CaseKeyPath<ParentState, Child.State>,
+    action: CaseKeyPath<ParentAction, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) where ParentAction: CasePathable, ParentState: CasePathable {
+    statePath = .enumCase(ParentState.casePath(state))
+    actionPath = ParentAction.casePath(action)
+    self.child = child()
+    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Runs the child if `action` is one of its actions.
+  @inlinable public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = actionPath.extract(action) else { return .none }
+    switch statePath {
+    case let .field(keyPath):
+      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      return effect.isNone ? .none : effect.map(actionPath.embed)
+    case let .enumCase(casePath):
+      guard var childState = casePath.extract(state) else {
+        reportIssue(
+          """
+          A 'Scope' at \(location.fileID):\(location.line) received a child action while the parent's \
+          state was another case: \(childAction). Child actions must be sent only while their case is active.
+          """,
+          at: location)
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      return effect.isNone ? .none : effect.map(actionPath.embed)
+    }
+  }
+}

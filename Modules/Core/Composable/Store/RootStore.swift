@@ -1,0 +1,243 @@
+import Foundation
+import Observation
+
+/// The state, reducer and running effects behind a tree of `Store`s; only the root store owns one.
+///
+/// `send` appends to a buffer; if a send loop is already running (an action sent
+/// from inside a reducer or an observer), the running loop picks it up, so
+/// actions are always reduced one at a time and in order. Each action's effects
+/// start right after its reduce; `.send` effects join the same loop.
+@MainActor final class RootStore<State, Action>: Observable {
+  var state: State
+  private let reducer: (inout State, Action) -> Effect<Action>
+  let context: ReducingContext
+  let effects = EffectRegistry()
+  private var buffer: [Action] = []
+  private var isSending = false
+  private var throttles: [CancelKey: ThrottleRecord] = [:]
+
+  /// Observation framework support: only paid for once someone has read state.
+  private let registrar = ObservationRegistrar()
+  private var isObserved = false
+  /// Fine-grained subscriptions made with `Store.observe`.
+  private var subscriptions: [UInt64: () -> Void] = [:]
+  private var nextSubscriptionID: UInt64 = 0
+
+  /// Receives every action and every effect start, for the test store.
+  var instrumentation: StoreInstrumentation<State, Action>?
+
+  init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
+  where R.State == State, R.Action == Action {
+    state = initialState
+    self.reducer = reducer.reduce(into:action:)
+    context = ReducingContext(dependencies: dependencies)
+  }
+
+  /// Reads state for a view, registering the read with Observation.
+  var observedState: State {
+    isObserved = true
+    registrar.access(self, keyPath: \.observedState)
+    return state
+  }
+
+  func send(_ action: Action) -> StoreTask {
+    buffer.append(action)
+    guard !isSending else { return StoreTask(nil) }
+    isSending = true
+    var started: [Task<Void, Never>] = []
+    context.install {
+      var index = 0
+      while index < buffer.count {
+        let action = buffer[index]
+        index += 1
+        let effect = reducer(&state, action)
+        instrumentation?.didReduce(action, state, effect)
+        if effect.isNone { continue }
+        start(effect, keys: [], into: &started)
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+    isSending = false
+    notifyObservers()
+    switch started.count {
+    case 0: return StoreTask(nil)
+    case 1: return StoreTask(started[0])
+    default:
+      let tasks = started
+      return StoreTask(
+        Task { @MainActor in
+          await withTaskCancellationHandler {
+            for task in tasks { await task.value }
+          } onCancel: {
+            for task in tasks { task.cancel() }
+          }
+        })
+    }
+  }
+
+  // MARK: Running effects
+
+  /// Starts `effect`: `.send`s join the current loop, async parts become tasks filed under `keys`.
+  private func start(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      buffer.append(action)
+    case let .run(run):
+      started.append(startTask(keys: keys, priority: run.priority) { [weak self] in
+        await withDependencyValues(run.dependencies) {
+          await run.body(Send { action in _ = self?.send(action) })
+        }
+      })
+    case let .merge(effects):
+      for effect in effects { start(effect, keys: keys, into: &started) }
+    case let .concatenate(effects):
+      startConcatenation(effects, keys: keys, into: &started)
+    case let .cancellable(key, cancelInFlight, inner):
+      if cancelInFlight { effects.cancel(key) }
+      start(inner, keys: keys + key.registrationKeys, into: &started)
+    case let .cancel(key):
+      effects.cancel(key)
+      throttles[key]?.timer?.cancel()
+      throttles[key] = nil
+    case let .throttle(spec, inner):
+      throttle(spec, inner, keys: keys, into: &started)
+    case let .cancelRemovedChildren(kind, path, present):
+      for (key, id) in effects.childKeys(kind: kind, path: path) where !present.contains(id.id) {
+        effects.cancel(key)
+      }
+    }
+  }
+
+  /// Starts a task on the main actor, filed under `keys` until it ends.
+  private func startTask(
+    keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let id = effects.makeID()
+    let registry = effects
+    let instrumentation = self.instrumentation
+    instrumentation?.effectStarted(id)
+    let task = Task(priority: priority) { @MainActor in
+      await body()
+      registry.remove(id: id)
+      instrumentation?.effectFinished(id)
+    }
+    effects.insert(task, id: id, keys: keys)
+    return task
+  }
+
+  /// Runs `parts` one after another in one task; synchronous-only parts run inline.
+  private func startConcatenation(
+    _ parts: [Effect<Action>], keys: [CancelKey], into started: inout [Task<Void, Never>]
+  ) {
+    if parts.allSatisfy(\.isSynchronous) {
+      for part in parts { start(part, keys: keys, into: &started) }
+      return
+    }
+    started.append(startTask(keys: keys, priority: nil) { [weak self] in
+      for part in parts {
+        guard !Task.isCancelled, let self else { return }
+        var partTasks: [Task<Void, Never>] = []
+        self.startOutsideLoop(part, keys: keys, into: &partTasks)
+        let running = partTasks
+        await withTaskCancellationHandler {
+          for task in running { await task.value }
+        } onCancel: {
+          for task in running { task.cancel() }
+        }
+      }
+    })
+  }
+
+  /// Starts an effect from inside a running effect: its `.send`s become sends of their own.
+  private func startOutsideLoop(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
+    let wasSending = isSending
+    isSending = true
+    let bufferStart = buffer.count
+    start(effect, keys: keys, into: &started)
+    let queued = Array(buffer[bufferStart...])
+    buffer.removeSubrange(bufferStart...)
+    isSending = wasSending
+    for action in queued {
+      let task = send(action)
+      if let raw = task.task { started.append(raw) }
+    }
+  }
+
+  // MARK: Throttling
+
+  /// Per-id throttle window: when the last effect ran, and what waits for the window to close.
+  private struct ThrottleRecord {
+    var lastStart: any Sendable
+    var pending: Effect<Action>?
+    var timer: Task<Void, Never>?
+  }
+
+  private func throttle(
+    _ spec: ThrottleSpec, _ inner: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]
+  ) {
+    if var record = throttles[spec.key], let elapsed = spec.elapsedSince(record.lastStart), elapsed < spec.interval {
+      if spec.latest || record.pending == nil { record.pending = inner }
+      if record.timer == nil {
+        let remaining = spec.interval - elapsed
+        record.timer = startTask(keys: keys + spec.key.registrationKeys, priority: nil) { [weak self] in
+          do { try await spec.sleep(remaining) } catch { return }
+          self?.fireThrottled(spec, keys: keys)
+        }
+      }
+      throttles[spec.key] = record
+      return
+    }
+    throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
+    start(inner, keys: keys + spec.key.registrationKeys, into: &started)
+  }
+
+  private func fireThrottled(_ spec: ThrottleSpec, keys: [CancelKey]) {
+    guard let record = throttles[spec.key] else { return }
+    throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
+    guard let pending = record.pending else { return }
+    var started: [Task<Void, Never>] = []
+    startOutsideLoop(pending, keys: keys + spec.key.registrationKeys, into: &started)
+  }
+
+  // MARK: Observation
+
+  private func notifyObservers() {
+    if isObserved {
+      registrar.withMutation(of: self, keyPath: \.observedState) {}
+    }
+    if !subscriptions.isEmpty {
+      for subscription in Array(subscriptions.values) { subscription() }
+    }
+  }
+
+  func subscribe(_ onChange: @escaping () -> Void) -> UInt64 {
+    nextSubscriptionID += 1
+    subscriptions[nextSubscriptionID] = onChange
+    return nextSubscriptionID
+  }
+
+  func unsubscribe(_ id: UInt64) {
+    subscriptions[id] = nil
+  }
+}
+
+extension Effect {
+  /// Whether the effect only sends synchronously (no task needed to run it).
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelRemovedChildren: true
+    case .run, .throttle: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(_, _, effect): effect.isSynchronous
+    }
+  }
+}
+
+/// Hooks the test store uses to watch a root store: every reduce, every effect start and end.
+struct StoreInstrumentation<State, Action>: Sendable {
+  var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
+  var effectStarted: @MainActor @Sendable (UInt64) -> Void
+  var effectFinished: @MainActor @Sendable (UInt64) -> Void
+}

@@ -1,0 +1,194 @@
+import Observation
+
+/// Runs a feature: holds its state, reduces the actions sent to it and runs the effects that follow.
+///
+/// A store made with `init` is a root store and owns the state. `scope` derives
+/// a child store that owns nothing: it reads the root's state through a
+/// projection each time and sends through an embedding, so it always shows the
+/// root's current state and can be released at any time without leaking.
+/// Releasing the root store cancels every effect it is running.
+@dynamicMemberLookup
+@MainActor public final class Store<State, Action> {
+  @usableFromInline let readState: @MainActor () -> State
+  @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
+  private let observationRoot: any StoreObservationRoot
+  /// The root's effect registry, kept only by the root store so `deinit` can cancel it.
+  private let ownedEffects: EffectRegistry?
+
+  /// A root store running `reducer` from `initialState`, with dependencies changed by `prepareDependencies`.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.current
+    prepareDependencies(&dependencies)
+    self.init(root: RootStore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+  }
+
+  /// A root store running the reducer that `reducer` builds.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  ) where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
+  }
+
+  init(root: RootStore<State, Action>) {
+    readState = { root.state }
+    sendAction = { root.send($0) }
+    observationRoot = root
+    ownedEffects = root.effects
+    rootStore = root
+  }
+
+  private init(
+    readState: @escaping @MainActor () -> State,
+    sendAction: @escaping @MainActor (Action) -> StoreTask,
+    observationRoot: any StoreObservationRoot
+  ) {
+    self.readState = readState
+    self.sendAction = sendAction
+    self.observationRoot = observationRoot
+    ownedEffects = nil
+    rootStore = nil
+  }
+
+  /// Kept so the root store's core lives exactly as long as the root store (children hold the root).
+  let rootStore: RootStore<State, Action>?
+
+  deinit {
+    ownedEffects?.cancelAll()
+  }
+
+  /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view) observes it.
+  public var state: State {
+    observationRoot.registerRead()
+    return readState()
+  }
+
+  /// The current state, without registering an observation.
+  public var currentState: State { readState() }
+
+  /// Reads one value of the state.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends `action`; the returned task covers the effects it started.
+  @discardableResult
+  @inlinable public func send(_ action: Action) -> StoreTask {
+    sendAction(action)
+  }
+
+  /// A child store for the part of state at `toChildState` and the actions of the case `toChildAction` names.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let embed = Action.casePath(toChildAction).embed
+    return scope(state: { $0[keyPath: toChildState] }, action: embed)
+  }
+
+  /// A child store from a projection of state and an embedding of child actions.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let read = readState
+    let send = sendAction
+    // The child keeps `self` alive through these closures, so the root (and its
+    // effects) live while any descendant store is in use.
+    return Store<ChildState, ChildAction>(
+      readState: { [self] in _ = self; return toChildState(read()) },
+      sendAction: { send(fromChildAction($0)) },
+      observationRoot: observationRoot)
+  }
+
+  /// A child store for optional child state, or nil while it is absent.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    guard let initial = readState()[keyPath: toChildState] else { return nil }
+    let embed = Action.casePath(toChildAction).embed
+    let read = readState
+    let send = sendAction
+    var last = initial
+    return Store<ChildState, ChildAction>(
+      readState: { [self] in
+        _ = self
+        // After dismissal a lingering view may still read; show the last state it had.
+        if let current = read()[keyPath: toChildState] { last = current }
+        return last
+      },
+      sendAction: { send(embed($0)) },
+      observationRoot: observationRoot)
+  }
+
+  /// Calls `onChange` with the value `read` selects whenever it changes after a send; the returned token stops it.
+  ///
+  /// This is the fine-grained subscription a view can use where Observation is
+  /// too coarse (state is a value, so Observation sees any change to it).
+  public func observe<Value: Equatable>(
+    _ read: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> StoreSubscription {
+    var last = read(readState())
+    let readState = readState
+    let id = observationRoot.subscribe {
+      let value = read(readState())
+      guard value != last else { return }
+      last = value
+      onChange(value)
+    }
+    let root = observationRoot
+    return StoreSubscription { root.unsubscribe(id) }
+  }
+
+  /// How many effects of this store's root are running (diagnostics and tests).
+  public var runningEffectCount: Int { observationRoot.runningEffectCount }
+}
+
+extension Store: Observable {}
+
+extension Store: @preconcurrency CustomStringConvertible {
+  /// `Store<State, Action>`.
+  public var description: String { "Store<\(State.self), \(Action.self)>" }
+}
+
+/// A root store's state and actions, spelled from the feature: `StoreOf<Counter>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// Keeps a `Store.observe` subscription alive; it ends on `cancel()` or when released.
+@MainActor public final class StoreSubscription {
+  private var onCancel: (() -> Void)?
+
+  init(_ onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Stops the subscription.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit {
+    onCancel?()
+  }
+}
+
+/// What every store in a tree shares with its root: observation and effect counts.
+@MainActor protocol StoreObservationRoot: AnyObject {
+  func registerRead()
+  func subscribe(_ onChange: @escaping () -> Void) -> UInt64
+  func unsubscribe(_ id: UInt64)
+  var runningEffectCount: Int { get }
+}
+
+extension RootStore: StoreObservationRoot {
+  func registerRead() { _ = observedState }
+  var runningEffectCount: Int { effects.count }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import IssueReporting
+
+/// The set of dependency values a reducer or effect sees, read by key type.
+///
+/// Values set explicitly (through `withDependencies` or a `.dependency` modifier)
+/// live in `overrides`. Everything else is computed once per root from the key's
+/// live, preview or test value and cached in `defaults`, so a stateful test value
+/// (an incrementing UUID generator) keeps counting for the life of a store.
+public struct DependencyValues: Sendable {
+  @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
+  @usableFromInline var defaults: DefaultValueCache
+  /// Which of a key's values is used for keys not overridden.
+  public var context: DependencyContext {
+    get { defaults.context }
+    set {
+      if newValue != defaults.context { defaults = DefaultValueCache(context: newValue) }
+    }
+  }
+
+  /// A fresh set of values for `context`, with its own cache of defaults.
+  public init(context: DependencyContext) {
+    defaults = DefaultValueCache(context: context)
+  }
+
+  /// Reads or overrides the value for `Key`.
+  public subscript<Key: TestDependencyKey>(
+    key: Key.Type,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line
+  ) -> Key.Value {
+    get {
+      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+      return defaults.value(for: key, location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+    set { overrides[ObjectIdentifier(key)] = newValue }
+  }
+
+  /// The values of the current reduce, effect or `withDependencies` scope.
+  public static var current: DependencyValues {
+    if let reducing = ReducingContext.currentDependencies { return reducing }
+    return taskLocal ?? processDefault
+  }
+
+  /// Values installed by `withDependencies` and by running effects.
+  @TaskLocal static var taskLocal: DependencyValues?
+
+  /// The values seen outside any scope: live in an app, test inside a test run.
+  static let processDefault = DependencyValues(context: isRunningTests ? .test : .live)
+}
+
+/// Computes each key's default value once per root set of dependency values.
+@usableFromInline final class DefaultValueCache: @unchecked Sendable {
+  let context: DependencyContext
+  private let lock = NSRecursiveLock()
+  private var values: [ObjectIdentifier: any Sendable] = [:]
+
+  init(context: DependencyContext) {
+    self.context = context
+  }
+
+  func value<Key: TestDependencyKey>(for key: Key.Type, location: SourceLocation) -> Key.Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached = values[ObjectIdentifier(key)] as? Key.Value { return cached }
+    let value = Self.makeValue(for: key, context: context, location: location)
+    values[ObjectIdentifier(key)] = value
+    return value
+  }
+
+  private static func makeValue<Key: TestDependencyKey>(
+    for key: Key.Type, context: DependencyContext, location: SourceLocation
+  ) -> Key.Value {
+    switch context {
+    case .live:
+      if let live = key as? any DependencyKey.Type, let value = live.liveValue as? Key.Value {
+        return value
+      }
+      reportIssue(
+        """
+        No live implementation of \(typeName(key)) is linked: the executable must depend on the \
+        module that declares 'extension \(typeName(key)): DependencyKey' (its Live module). \
+        Using its test value instead.
+        """,
+        at: location)
+      return key.testValue
+    case .preview:
+      return key.previewValue
+    case .test:
+      return key.testValue
+    }
+  }
+}
+
+/// The name a developer would write for a key type.
+func typeName(_ type: Any.Type) -> String {
+  String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
+}
+

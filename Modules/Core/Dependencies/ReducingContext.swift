@@ -1,0 +1,76 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The environment of the reduce running on this thread: its dependencies and where in the feature tree it runs.
+///
+/// A store installs its context for the length of one synchronous send loop, so
+/// `@Dependency` reads in reducers cost a thread-local load instead of a
+/// task-local push (measured at ~220 ns per push here, more than a whole
+/// action's budget). Nothing awaits while a context is installed, so a task
+/// can never carry it to another thread.
+public final class ReducingContext: @unchecked Sendable {
+  /// The dependencies reducers in this context see.
+  public var dependencies: DependencyValues
+  /// The chain of presented or stacked features the running reducer belongs to.
+  public var navigationPath: NavigationIDPath
+
+  /// Creates a context.
+  public init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath()) {
+    self.dependencies = dependencies
+    self.navigationPath = navigationPath
+  }
+
+  /// The context installed on this thread, if a reduce is running.
+  @inline(__always) public static var current: ReducingContext? {
+    guard let raw = pthread_getspecific(slot) else { return nil }
+    return Unmanaged<ReducingContext>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// The dependencies of the running reduce, if any.
+  @inline(__always) static var currentDependencies: DependencyValues? { current?.dependencies }
+
+  /// Runs `body` with `self` installed, restoring whatever was installed before.
+  @inline(__always) public func install<R>(_ body: () throws -> R) rethrows -> R {
+    let previous = pthread_getspecific(Self.slot)
+    pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(Self.slot, previous) }
+    return try body()
+  }
+
+  /// Runs `body` with the current context's dependencies changed by `update`, then restores them.
+  public static func withDependencies<R>(
+    _ update: (inout DependencyValues) throws -> Void, _ body: () throws -> R
+  ) rethrows -> R {
+    guard let context = current else {
+      var values = DependencyValues.current
+      try update(&values)
+      return try ReducingContext(dependencies: values).install(body)
+    }
+    let saved = context.dependencies
+    try update(&context.dependencies)
+    defer { context.dependencies = saved }
+    return try body()
+  }
+
+  /// Runs `body` with `id` appended to the current navigation path, then removes it.
+  @inline(__always) public static func withNavigationID<R>(
+    _ id: NavigationID, _ body: () throws -> R
+  ) rethrows -> R {
+    guard let context = current else { return try body() }
+    context.navigationPath.ids.append(id)
+    defer { context.navigationPath.ids.removeLast() }
+    return try body()
+  }
+
+  private static let slot: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "could not create the reducing-context thread key")
+    return key
+  }()
+}

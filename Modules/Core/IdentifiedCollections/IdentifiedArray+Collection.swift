@@ -1,0 +1,71 @@
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  /// The position of the first element.
+  @inlinable public var startIndex: Int { 0 }
+  /// The position one past the last element.
+  @inlinable public var endIndex: Int { elements.count }
+  /// The number of elements.
+  @inlinable public var count: Int { elements.count }
+  /// Whether there are no elements.
+  @inlinable public var isEmpty: Bool { elements.isEmpty }
+
+  /// Reads or mutates the element at `position` in place; its id must not change.
+  @inlinable public subscript(position: Int) -> Element {
+    get { elements[position] }
+    _modify {
+      let id = elements[position].id
+      yield &elements[position]
+      precondition(
+        elements[position].id == id,
+        "IdentifiedArray: an element's id changed from \(id) to \(elements[position].id)")
+    }
+  }
+
+  /// Exchanges two elements, keeping the id index right.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    elements.swapAt(i, j)
+    positions[elements[i].id] = i
+    positions[elements[j].id] = j
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// Creates an array from a literal; a repeated id traps, as with a dictionary literal.
+  public init(arrayLiteral elements: Element...) {
+    self.init(uniqueElements: elements)
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal when the same elements are in the same order.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes the elements in order.
+  public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes as a plain JSON array of the elements.
+  public func encode(to encoder: any Encoder) throws {
+    try elements.encode(to: encoder)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  /// Decodes a plain array; a repeated id is a `DecodingError.dataCorrupted`, never a trap.
+  public init(from decoder: any Decoder) throws {
+    let decoded = try [Element](from: decoder)
+    do {
+      try self.init(validating: decoded)
+    } catch let error as DuplicateIDError {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+  /// Prints like an array.
+  public var description: String { elements.description }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reports a programmer error: a test failure inside a test, a warning on stderr elsewhere.
+///
+/// Inside a Swift Testing or XCTest test (when `ComposableTesting` is linked) the
+/// issue fails that test at the given location. In an app it never traps: the
+/// message goes to the active `IssueHandler` (stderr by default), because a
+/// runtime issue is a bug to fix, not a reason to lose the user's session.
+public func reportIssue(
+  _ message: @autoclosure () -> String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  reportIssue(
+    message(),
+    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Reports a runtime issue attributed to a location captured earlier (say, where an effect was created).
+public func reportIssue(_ message: String, at location: SourceLocation) {
+  let issue = RuntimeIssue(message: message, location: location)
+  if let handler = IssueHandler.current {
+    handler.handle(issue)
+    return
+  }
+  if let recorder = linkedTestFailureRecorder, recorder.recordTestFailure(issue) {
+    return
+  }
+  IssueHandler.standardError.handle(issue)
+}

@@ -1,0 +1,23 @@
+/// What a test-support module provides so runtime issues become test failures.
+///
+/// The runtime cannot import Testing or XCTest (a production binary must not link
+/// them). Instead `ComposableTesting` adds a conformance to `LinkedTestSupport`,
+/// and a dynamic cast finds it whenever that module is linked into the process.
+public protocol TestFailureRecording {
+  /// Records `issue` as a failure of the running test; false when no test is running.
+  static func recordTestFailure(_ issue: RuntimeIssue) -> Bool
+  /// Whether the current task runs inside a test.
+  static var isRunningTest: Bool { get }
+}
+
+/// The type that a linked test-support module makes conform to `TestFailureRecording`.
+public enum LinkedTestSupport {}
+
+/// The linked test support, looked up once.
+nonisolated(unsafe) let linkedTestFailureRecorder: (any TestFailureRecording.Type)? =
+  LinkedTestSupport.self as Any as? any TestFailureRecording.Type
+
+/// Whether code runs inside a Swift Testing or XCTest test, as far as linked test support can tell.
+public var isRunningTests: Bool {
+  linkedTestFailureRecorder?.isRunningTest ?? false
+}
