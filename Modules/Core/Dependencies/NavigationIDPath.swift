@@ -1,18 +1,37 @@
 /// One element's identity in the feature tree: which collection or presentation, and which id in it.
+///
+/// Built for every element action, so it keeps its parts as plain existentials
+/// (an `Int` id fits inline: no allocation, no cast) and only erases them to
+/// `AnyHashable` when it is hashed or compared, which happens only when an
+/// effect is filed or cancelled.
 public struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   /// Distinguishes the collection or presentation (its state key path, say).
-  public let kind: ObjectIdentifierOrKeyPath
+  public let kind: any Hashable & Sendable
   /// The element's id within it.
-  public let id: AnyHashableSendable
+  public let id: any Hashable & Sendable
 
   /// An id for element `id` of the collection identified by `kind`.
-  public init(kind: some Hashable & Sendable, id: some Hashable & Sendable) {
-    self.kind = ObjectIdentifierOrKeyPath(kind)
-    self.id = AnyHashableSendable(id)
+  @inlinable public init(kind: some Hashable & Sendable, id: some Hashable & Sendable) {
+    self.kind = kind
+    self.id = id
   }
 
+  /// Equal when kind and id are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    AnyHashable(lhs.kind) == AnyHashable(rhs.kind) && AnyHashable(lhs.id) == AnyHashable(rhs.id)
+  }
+
+  /// Hashes kind and id.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(AnyHashable(kind))
+    hasher.combine(AnyHashable(id))
+  }
+
+  /// Whether this id belongs to the collection or presentation `kind`.
+  public func hasKind(_ kind: some Hashable) -> Bool { AnyHashable(self.kind) == AnyHashable(kind) }
+
   /// `kind#id`.
-  public var description: String { "\(kind.base)#\(id.base)" }
+  public var description: String { "\(kind)#\(id)" }
 }
 
 /// The path of navigation ids from the root store down to the running feature.
@@ -53,6 +72,3 @@ public struct AnyHashableSendable: Hashable, @unchecked Sendable {
     self.base = AnyHashable(value)
   }
 }
-
-/// The `kind` half of a navigation id, erased.
-public typealias ObjectIdentifierOrKeyPath = AnyHashableSendable

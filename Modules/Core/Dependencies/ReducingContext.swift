@@ -34,6 +34,22 @@ public final class ReducingContext: @unchecked Sendable {
   /// The dependencies of the running reduce, if any.
   @inline(__always) static var currentDependencies: DependencyValues? { current?.dependencies }
 
+  /// Installs `self` on this thread and returns what was installed before; pair with `restore`.
+  ///
+  /// The store's loop uses this pair instead of `install` because a closure
+  /// created on the main actor and passed to a nonisolated function gets a
+  /// dynamic isolation check on every call.
+  @inline(__always) public func enter() -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(Self.slot)
+    pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
+    return previous
+  }
+
+  /// Puts back what `enter` returned.
+  @inline(__always) public static func restore(_ previous: UnsafeMutableRawPointer?) {
+    pthread_setspecific(slot, previous)
+  }
+
   /// Runs `body` with `self` installed, restoring whatever was installed before.
   @inline(__always) public func install<R>(_ body: () throws -> R) rethrows -> R {
     let previous = pthread_getspecific(Self.slot)
@@ -67,7 +83,7 @@ public final class ReducingContext: @unchecked Sendable {
     return try body()
   }
 
-  private static let slot: pthread_key_t = {
+  @usableFromInline static let slot: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "could not create the reducing-context thread key")

@@ -17,25 +17,41 @@ public struct RuntimeIssue: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// A position in source code, kept as the compiler's literals so it costs nothing until used.
-public struct SourceLocation: Sendable, Equatable {
-  /// `Module/File.swift`, as `#fileID` gives it.
-  public var fileID: String
-  /// The absolute path, as `#filePath` gives it (XCTest wants this one).
-  public var filePath: String
+/// A position in source code, kept as the compiler's literals so capturing one costs nothing.
+///
+/// Reducers capture their call site on every evaluation of a `body`, which runs
+/// for every action; converting to `String` happens only when an issue is reported.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+  @usableFromInline let fileIDLiteral: StaticString
+  @usableFromInline let filePathLiteral: StaticString
   /// The line number.
-  public var line: UInt
+  public let line: UInt
   /// The column number.
-  public var column: UInt
+  public let column: UInt
 
   /// Creates a location from the compiler's literals.
-  public init(
+  @inlinable public init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.fileID = "\(fileID)"
-    self.filePath = "\(filePath)"
+    fileIDLiteral = fileID
+    filePathLiteral = filePath
     self.line = line
     self.column = column
+  }
+
+  /// `Module/File.swift`, as `#fileID` gives it.
+  public var fileID: String { "\(fileIDLiteral)" }
+  /// The absolute path, as `#filePath` gives it (XCTest wants this one).
+  public var filePath: String { "\(filePathLiteral)" }
+  /// The file path as the literal XCTest's `XCTFail` takes.
+  public var filePathStaticString: StaticString { filePathLiteral }
+
+  /// `Module/File.swift:12`.
+  public var description: String { "\(fileID):\(line)" }
+
+  /// Equal when file, line and column match.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.fileID == rhs.fileID && lhs.filePath == rhs.filePath && lhs.line == rhs.line && lhs.column == rhs.column
   }
 }

@@ -69,5 +69,5 @@ public struct Effect<Action>: @unchecked Sendable {
 /// Tells the store which child ids still exist after a parent reducer ran.
 @usableFromInline protocol ChildPresence: Sendable {
   /// Whether the child with navigation id `id` is still present.
-  func contains(_ id: AnyHashableSendable) -> Bool
+  func contains(_ id: any Hashable & Sendable) -> Bool
 }

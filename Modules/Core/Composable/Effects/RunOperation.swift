@@ -1,7 +1,7 @@
 /// An async piece of an effect: its body, priority, the dependencies it was created under and where.
 @usableFromInline struct RunOperation<Action>: Sendable {
   let priority: TaskPriority?
-  let body: @Sendable (Send<Action>) async -> Void
+  let body: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   let dependencies: DependencyValues
   let location: SourceLocation
 
@@ -16,15 +16,19 @@
 }
 
 extension Effect {
-  /// Runs `operation` in a task on the main actor's store; it sends actions back with `send`.
+  /// Runs `operation` in a task on the store's main actor; it sends actions back with `send`.
+  ///
+  /// The operation runs on the main actor between its suspension points
+  /// (`nonisolated(nonsending)`), so sending back costs no thread hop; move heavy
+  /// synchronous work into a `@concurrent` function or a dependency.
   ///
   /// A thrown error goes to `handler`; without one it is a runtime issue naming
   /// where the effect was created (cancellation is not an error). The effect keeps
   /// the dependencies current where it was created.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

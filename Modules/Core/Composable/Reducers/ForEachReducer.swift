@@ -5,7 +5,7 @@ extension Reducer {
   /// action does not grow with the collection. Each element runs at its own
   /// navigation path, so rows using the same cancellation id never collide; when
   /// this reducer removes an element, the element's effects are cancelled.
-  public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
+  @inlinable public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementState.ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
@@ -25,15 +25,29 @@ extension Reducer {
 /// The reducer `forEach` builds.
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
-  let parent: Parent
-  let element: Element
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
-  let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
-  let kind: KeyPathKind
-  let location: SourceLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
+  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
+  @usableFromInline let kind: KeyPathKind
+  @usableFromInline let location: SourceLocation
+
+  @inlinable init(
+    parent: Parent, element: Element,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
+    kind: KeyPathKind, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.kind = kind
+    self.location = location
+  }
 
   /// Runs the named element, then the parent, then cancels the effects of elements the parent removed.
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffect = reduceElement(into: &state, action: action)
     let membershipBefore = state[keyPath: toElements].membership
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -41,29 +55,27 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     if membershipBefore.isSameVersion(as: membershipAfter) {
       return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
     }
-    // Membership changed: let the store cancel effects of ids that are gone.
-    let cancelRemoved = Effect<Parent.Action>(
+    return .merge(elementEffect, parentEffect, cancelEffects(removedFrom: membershipAfter))
+  }
+
+  /// Asks the store to cancel the effects of elements that are no longer present.
+  @usableFromInline func cancelEffects(
+    removedFrom membershipAfter: IdentifiedArray<Element.State>.Membership
+  ) -> Effect<Parent.Action> {
+    Effect<Parent.Action>(
       .cancelRemovedChildren(
         kind: AnyHashableSendable(kind),
         path: ReducingContext.current?.navigationPath ?? NavigationIDPath(),
         present: MembershipPresence(membership: membershipAfter)))
-    return .merge(elementEffect, parentEffect, cancelRemoved)
   }
 
-  private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let (id, elementAction) = toElementAction.extract(action).map({ ($0.id, $0.action) }) else {
-      return .none
-    }
+  @inlinable func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard case let .element(id, elementAction)? = toElementAction.extract(action) else { return .none }
     guard let index = state[keyPath: toElements].index(id: id) else {
-      reportIssue(
-        """
-        A 'forEach' at \(location.fileID):\(location.line) received an action for a missing element \
-        (id \(id)): \(elementAction). An effect of a removed element may still be sending.
-        """,
-        at: location)
+      reportMissingElement(id: id, action: elementAction)
       return .none
     }
-    let navigationID = NavigationID(kind: kind, id: UncheckedID(id))
+    let navigationID = NavigationID(kind: kind, id: id)
     let effect = ReducingContext.withNavigationID(navigationID) {
       element.reduce(into: &state[keyPath: toElements][index], action: elementAction)
     }
@@ -71,20 +83,28 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     let embed = toElementAction.embed
     return effect.map { embed(.element(id: id, action: $0)) }.cancellable(id: navigationID)
   }
+
+  @usableFromInline func reportMissingElement(id: Element.State.ID, action: Element.Action) {
+    reportIssue(
+      """
+      A 'forEach' at \(location.fileID):\(location.line) received an action for a missing element \
+      (id \(id)): \(action). An effect of a removed element may still be sending.
+      """,
+      at: location)
+  }
 }
 
-/// An element id inside a navigation id.
-struct UncheckedID<Base: Hashable & Sendable>: Hashable, Sendable {
-  let base: Base
-  init(_ base: Base) { self.base = base }
-}
 
 /// The ids left in a `forEach` collection, for cancelling removed elements' effects.
-struct MembershipPresence<Element: Identifiable>: ChildPresence where Element.ID: Sendable {
+@usableFromInline struct MembershipPresence<Element: Identifiable>: ChildPresence where Element.ID: Sendable {
   let membership: IdentifiedArray<Element>.Membership
 
-  func contains(_ id: AnyHashableSendable) -> Bool {
-    guard let id = id.base as? UncheckedID<Element.ID> else { return true }
-    return membership.contains(id.base)
+  @usableFromInline init(membership: IdentifiedArray<Element>.Membership) {
+    self.membership = membership
+  }
+
+  @usableFromInline func contains(_ id: any Hashable & Sendable) -> Bool {
+    guard let id = id as? Element.ID else { return true }
+    return membership.contains(id)
   }
 }

@@ -15,25 +15,38 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let location: SourceLocation
 
   /// Scopes to a field of the parent's state.
-  @inlinable public init(
-    state: WritableKeyPath<ParentState, Child.State>,
-    action: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  @inlinable public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-  ) where ParentAction: CasePathable {
+  ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     statePath = .field(state)
     actionPath = ParentAction.casePath(action)
     self.child = child()
     location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
   }
 
-  /// Scopes to one case of the parent's enum state.
-  @inlinable public init(
-    state: CaseKeyPath<ParentState, Child.State>,
-    action: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  /// Scopes to a field of the parent's state, with the child's actions given as a case path value.
+  @inlinable public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-  ) where ParentAction: CasePathable, ParentState: CasePathable {
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    statePath = .field(state)
+    actionPath = action
+    self.child = child()
+    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Scopes to one case of the parent's enum state.
+  @inlinable public init<ChildState, ChildAction>(
+    state: CaseKeyPath<ParentState, ChildState>,
+    action: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) where ParentAction: CasePathable, ParentState: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     statePath = .enumCase(ParentState.casePath(state))
     actionPath = ParentAction.casePath(action)
     self.child = child()

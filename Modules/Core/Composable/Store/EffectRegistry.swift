@@ -59,7 +59,7 @@ final class EffectRegistry: @unchecked Sendable {
   func childKeys(kind: AnyHashableSendable, path: NavigationIDPath) -> [(CancelKey, NavigationID)] {
     lock.withLock {
       tasksByKey.keys.compactMap { key in
-        guard key.path == path, let id = key.id.base as? NavigationID, id.kind == kind else { return nil }
+        guard key.path == path, let id = key.id.base as? NavigationID, id.hasKind(kind.base) else { return nil }
         return (key, id)
       }
     }

@@ -7,72 +7,98 @@ import Observation
 /// from inside a reducer or an observer), the running loop picks it up, so
 /// actions are always reduced one at a time and in order. Each action's effects
 /// start right after its reduce; `.send` effects join the same loop.
-@MainActor final class RootStore<State, Action>: Observable {
-  var state: State
-  private let reducer: (inout State, Action) -> Effect<Action>
-  let context: ReducingContext
+@MainActor @usableFromInline final class RootStore<State, Action>: Observable {
+  // The loop's own properties skip dynamic exclusivity checks (measured at a third
+  // of a send's cost). They are touched only on the main actor, by the loop below.
+  @exclusivity(unchecked) @usableFromInline var state: State
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline let context: ReducingContext
   let effects = EffectRegistry()
-  private var buffer: [Action] = []
-  private var isSending = false
+  @exclusivity(unchecked) @usableFromInline var buffer: [Action] = []
+  @exclusivity(unchecked) @usableFromInline var isSending = false
   private var throttles: [CancelKey: ThrottleRecord] = [:]
 
   /// Observation framework support: only paid for once someone has read state.
   private let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline var needsNotification = false
   private var isObserved = false
   /// Fine-grained subscriptions made with `Store.observe`.
   private var subscriptions: [UInt64: () -> Void] = [:]
   private var nextSubscriptionID: UInt64 = 0
 
   /// Receives every action and every effect start, for the test store.
-  var instrumentation: StoreInstrumentation<State, Action>?
+  @exclusivity(unchecked) @usableFromInline var instrumentation: StoreInstrumentation<State, Action>?
 
-  init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
-  where R.State == State, R.Action == Action {
+  /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
+  @usableFromInline init(
+    initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>, dependencies: DependencyValues
+  ) {
     state = initialState
-    self.reducer = reducer.reduce(into:action:)
+    self.reducer = reducer
     context = ReducingContext(dependencies: dependencies)
   }
 
   /// Reads state for a view, registering the read with Observation.
   var observedState: State {
-    isObserved = true
+    if !isObserved {
+      isObserved = true
+      needsNotification = true
+    }
     registrar.access(self, keyPath: \.observedState)
     return state
   }
 
-  func send(_ action: Action) -> StoreTask {
-    buffer.append(action)
-    guard !isSending else { return StoreTask(nil) }
+  /// Reduces `action` and everything it triggers synchronously, then starts their effects' tasks.
+  ///
+  /// Inlinable so that it is specialized for the feature's state and action
+  /// types in the caller's module: generic code here would pay for metadata
+  /// lookups and indirect copies on every action.
+  @inlinable func send(_ action: Action) -> StoreTask {
+    guard !isSending else {
+      buffer.append(action)
+      return StoreTask(nil)
+    }
     isSending = true
     var started: [Task<Void, Never>] = []
-    context.install {
-      var index = 0
-      while index < buffer.count {
-        let action = buffer[index]
+    let previousContext = context.enter()
+    // The first action needs no buffer; `.send` effects and re-entrant sends queue behind it.
+    var next: Action? = action
+    var index = 0
+    while let action = next {
+      let effect = reducer(&state, action)
+      if let instrumentation { instrumentation.didReduce(action, state, effect) }
+      if !effect.isNone { start(effect, into: &started) }
+      if index < buffer.count {
+        next = buffer[index]
         index += 1
-        let effect = reducer(&state, action)
-        instrumentation?.didReduce(action, state, effect)
-        if effect.isNone { continue }
-        start(effect, keys: [], into: &started)
+      } else {
+        next = nil
       }
     }
-    buffer.removeAll(keepingCapacity: true)
+    if index > 0 { buffer.removeAll(keepingCapacity: true) }
+    ReducingContext.restore(previousContext)
     isSending = false
-    notifyObservers()
-    switch started.count {
-    case 0: return StoreTask(nil)
-    case 1: return StoreTask(started[0])
-    default:
-      let tasks = started
-      return StoreTask(
-        Task { @MainActor in
-          await withTaskCancellationHandler {
-            for task in tasks { await task.value }
-          } onCancel: {
-            for task in tasks { task.cancel() }
-          }
-        })
-    }
+    if needsNotification { notifyObservers() }
+    return started.isEmpty ? StoreTask(nil) : storeTask(for: started)
+  }
+
+  /// One task that covers all of `started`.
+  @usableFromInline func storeTask(for started: [Task<Void, Never>]) -> StoreTask {
+    if started.count == 1 { return StoreTask(started[0]) }
+    let tasks = started
+    return StoreTask(
+      Task { @MainActor in
+        await withTaskCancellationHandler {
+          for task in tasks { await task.value }
+        } onCancel: {
+          for task in tasks { task.cancel() }
+        }
+      })
+  }
+
+  /// Starts an effect returned by a reducer (the entry point for the inlined loop).
+  @usableFromInline func start(_ effect: Effect<Action>, into started: inout [Task<Void, Never>]) {
+    start(effect, keys: [], into: &started)
   }
 
   // MARK: Running effects
@@ -203,7 +229,7 @@ import Observation
 
   // MARK: Observation
 
-  private func notifyObservers() {
+  @usableFromInline func notifyObservers() {
     if isObserved {
       registrar.withMutation(of: self, keyPath: \.observedState) {}
     }
@@ -212,14 +238,16 @@ import Observation
     }
   }
 
-  func subscribe(_ onChange: @escaping () -> Void) -> UInt64 {
+  @usableFromInline func subscribe(_ onChange: @escaping () -> Void) -> UInt64 {
+    needsNotification = true
     nextSubscriptionID += 1
     subscriptions[nextSubscriptionID] = onChange
     return nextSubscriptionID
   }
 
-  func unsubscribe(_ id: UInt64) {
+  @usableFromInline func unsubscribe(_ id: UInt64) {
     subscriptions[id] = nil
+    needsNotification = isObserved || !subscriptions.isEmpty
   }
 }
 
@@ -236,8 +264,8 @@ extension Effect {
 }
 
 /// Hooks the test store uses to watch a root store: every reduce, every effect start and end.
-struct StoreInstrumentation<State, Action>: Sendable {
-  var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
+@usableFromInline struct StoreInstrumentation<State, Action>: Sendable {
+  @usableFromInline var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
   var effectStarted: @MainActor @Sendable (UInt64) -> Void
   var effectFinished: @MainActor @Sendable (UInt64) -> Void
 }

@@ -11,23 +11,28 @@ import Observation
 @MainActor public final class Store<State, Action> {
   @usableFromInline let readState: @MainActor () -> State
   @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
-  private let observationRoot: any StoreObservationRoot
+  @usableFromInline let observationRoot: any StoreObservationRoot
   /// The root's effect registry, kept only by the root store so `deinit` can cancel it.
   private let ownedEffects: EffectRegistry?
 
   /// A root store running `reducer` from `initialState`, with dependencies changed by `prepareDependencies`.
-  public convenience init<R: Reducer>(
+  @inlinable public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepareDependencies(&dependencies)
-    self.init(root: RootStore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+    // Built here, in the caller's module, so the reducer and the send loop are
+    // specialized for the concrete feature instead of running as generic code.
+    let root = RootStore(
+      initialState: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      dependencies: dependencies)
+    self.init(root: root, send: { root.send($0) })
   }
 
   /// A root store running the reducer that `reducer` builds.
-  public convenience init<R: Reducer>(
+  @inlinable public convenience init<R: Reducer>(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
@@ -35,15 +40,15 @@ import Observation
     self.init(initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
   }
 
-  init(root: RootStore<State, Action>) {
+  @usableFromInline init(root: RootStore<State, Action>, send: @escaping @MainActor (Action) -> StoreTask) {
     readState = { root.state }
-    sendAction = { root.send($0) }
+    sendAction = send
     observationRoot = root
     ownedEffects = root.effects
     rootStore = root
   }
 
-  private init(
+  @usableFromInline init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
     observationRoot: any StoreObservationRoot
@@ -83,7 +88,7 @@ import Observation
   }
 
   /// A child store for the part of state at `toChildState` and the actions of the case `toChildAction` names.
-  public func scope<ChildState, ChildAction>(
+  @inlinable public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -92,7 +97,7 @@ import Observation
   }
 
   /// A child store from a projection of state and an embedding of child actions.
-  public func scope<ChildState, ChildAction>(
+  @inlinable public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -181,7 +186,7 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 }
 
 /// What every store in a tree shares with its root: observation and effect counts.
-@MainActor protocol StoreObservationRoot: AnyObject {
+@MainActor @usableFromInline protocol StoreObservationRoot: AnyObject {
   func registerRead()
   func subscribe(_ onChange: @escaping () -> Void) -> UInt64
   func unsubscribe(_ id: UInt64)
@@ -189,6 +194,6 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 }
 
 extension RootStore: StoreObservationRoot {
-  func registerRead() { _ = observedState }
-  var runningEffectCount: Int { effects.count }
+  @usableFromInline func registerRead() { _ = observedState }
+  @usableFromInline var runningEffectCount: Int { effects.count }
 }
