@@ -17,6 +17,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var current: ClockInstant
   private var sleepers: [Sleeper] = []
   private var nextSleeperID: UInt64 = 0
+  /// Changes whenever a sleep starts or ends, so `settle` can tell when tasks have stopped moving.
+  private var activity: UInt64 = 0
 
   /// A clock at `now` (the origin by default).
   public init(now: ClockInstant = ClockInstant()) {
@@ -42,6 +44,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         let resumeNow: Bool = lock.withLock {
+          activity += 1
           if deadline <= current { return true }
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return false
@@ -50,6 +53,7 @@ public final class TestClock: Clock, @unchecked Sendable {
       }
     } onCancel: {
       let cancelled: Sleeper? = lock.withLock {
+        activity += 1
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
         return sleepers.remove(at: index)
       }
@@ -60,7 +64,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Moves time forward by `duration`, waking each sleeper whose deadline is reached, in order.
   public func advance(by duration: Duration = .zero) async {
     let target = lock.withLock { current.advanced(by: duration) }
-    await Self.yieldToOtherTasks()
+    await settle()
     while true {
       let woken: Sleeper? = lock.withLock {
         guard
@@ -76,9 +80,9 @@ public final class TestClock: Clock, @unchecked Sendable {
       }
       guard let woken else { break }
       woken.continuation.resume()
-      await Self.yieldToOtherTasks()
+      await settle()
     }
-    await Self.yieldToOtherTasks()
+    await settle()
   }
 
   /// Moves time to `deadline`.
@@ -89,15 +93,33 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Advances until nobody is sleeping, waking everyone in deadline order (gives up after `limit` rounds).
   public func run(limit: Int = 10_000) async {
     for _ in 0..<limit {
-      await Self.yieldToOtherTasks()
+      await settle()
       let next: ClockInstant? = lock.withLock { sleepers.map(\.deadline).min() }
       guard let next else { return }
       await advance(to: next)
     }
   }
 
-  /// Yields enough times for tasks that were just resumed to reach their next suspension.
-  static func yieldToOtherTasks() async {
-    for _ in 0..<20 { await Task.yield() }
+  /// Waits until tasks that were just started or resumed have reached their next suspension.
+  ///
+  /// Sleeping tasks run on the cooperative pool, not on the caller's actor, so
+  /// yielding alone can return before they register. This yields and pauses for
+  /// a fraction of a millisecond until no sleep has started or ended for several
+  /// rounds in a row (about a millisecond when nothing moves).
+  public func settle() async {
+    var lastActivity = lock.withLock { activity }
+    var quietRounds = 0
+    for _ in 0..<1_000 {
+      for _ in 0..<10 { await Task.yield() }
+      try? await Task.sleep(nanoseconds: 150_000)
+      let now = lock.withLock { activity }
+      if now == lastActivity {
+        quietRounds += 1
+        if quietRounds >= 5 { return }
+      } else {
+        quietRounds = 0
+        lastActivity = now
+      }
+    }
   }
 }
