@@ -1,0 +1,190 @@
+import Composable
+import ComposableTesting
+import Observation
+import Testing
+
+private struct Counter: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+/// A parent with a counter field and an optional counter.
+private struct Parent: Reducer {
+  struct State: Equatable {
+    var counter = Counter.State()
+    var optional: Counter.State?
+    var other = 0
+  }
+  enum Action: Equatable, CasePathable {
+    case counter(Counter.Action)
+    case optional(Counter.Action)
+    case bumpOther
+    case toggleOptional
+    struct Cases: CaseList {
+      let counter = CasePath(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
+      let optional = CasePath(Action.optional) { if case .optional(let a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.counter, action: \.counter) { Counter() }
+    Reduce { state, action in
+      switch action {
+      case .bumpOther: state.other += 1
+      case .toggleOptional: state.optional = state.optional == nil ? Counter.State() : nil
+      default: break
+      }
+      return .none
+    }
+    .ifLet(\.optional, action: \.optional) { Counter() }
+  }
+}
+
+/// Enum state: a counter on the first screen only.
+private struct Screens: Reducer {
+  enum State: Equatable, CasePathable {
+    case first(Counter.State)
+    case second
+    struct Cases: CaseList {
+      let first = CasePath(State.first) { if case .first(let s) = $0 { s } else { nil } }
+    }
+  }
+  enum Action: Equatable, CasePathable {
+    case first(Counter.Action)
+    struct Cases: CaseList {
+      let first = CasePath(Action.first) { if case .first(let a) = $0 { a } else { nil } }
+    }
+  }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.first, action: \.first) { Counter() }
+  }
+}
+
+@MainActor struct ScopingTests {
+  @Test func scopeRunsTheChildOnItsField() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    store.send(.counter(.increment))
+    store.send(.counter(.increment))
+    #expect(store.state.counter.count == 2)
+    #expect(store.state.other == 0)
+  }
+
+  @Test func scopeIntoAnEnumCaseRunsOnlyInThatCase() {
+    let store = Store(initialState: Screens.State.first(.init()), reducer: Screens())
+    store.send(.first(.increment))
+    #expect(store.state == .first(.init(count: 1)))
+    let other = Store(initialState: Screens.State.second, reducer: Screens())
+    withKnownIssue {
+      other.send(.first(.increment))
+    } matching: { $0.comments.contains { $0.rawValue.contains("state was another case") } }
+    #expect(other.state == .second)
+  }
+
+  @Test func ifLetRunsTheChildOnlyWhilePresent() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    withKnownIssue {
+      store.send(.optional(.increment))
+    } matching: { $0.comments.contains { $0.rawValue.contains("while its state was nil") } }
+    store.send(.toggleOptional)
+    store.send(.optional(.increment))
+    #expect(store.state.optional == Counter.State(count: 1))
+  }
+
+  @Test func aChildStoreAlwaysReflectsTheRoot() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    let child = store.scope(state: \.counter, action: \.counter)
+    child.send(.increment)
+    #expect(child.state.count == 1)
+    store.send(.counter(.increment))
+    #expect(child.state.count == 2)
+    #expect(store.state.counter.count == 2)
+  }
+
+  @Test func tenThousandScopedStoresAreAllReleased() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    final class WeakBox { weak var store: Store<Counter.State, Counter.Action>? }
+    var boxes: [WeakBox] = []
+    for _ in 0..<10_000 {
+      let child = store.scope(state: \.counter, action: \.counter)
+      child.send(.increment)
+      let box = WeakBox()
+      box.store = child
+      boxes.append(box)
+    }
+    #expect(boxes.filter { $0.store != nil }.count == 0)
+    #expect(store.state.counter.count == 10_000)
+  }
+
+  @Test func readingStateUnderObservationTrackingIsNotifiedOfChanges() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    let changed = EventLog()
+    withObservationTracking {
+      _ = store.state.counter.count
+    } onChange: {
+      MainActor.assumeIsolated { changed.record("changed") }
+    }
+    store.send(.counter(.increment))
+    #expect(changed.events == ["changed"])
+  }
+
+  @Test func observeCallsBackOnlyWhenTheSelectedValueChanges() {
+    let store = Store(initialState: Parent.State(), reducer: Parent())
+    var seen: [Int] = []
+    let subscription = store.observe({ $0.counter.count }) { seen.append($0) }
+    store.send(.bumpOther)
+    store.send(.counter(.increment))
+    store.send(.bumpOther)
+    store.send(.counter(.increment))
+    subscription.cancel()
+    store.send(.counter(.increment))
+    #expect(seen == [1, 2])
+  }
+
+  @Test func aBodyOfTwelveReducersComposes() {
+    let store = Store(initialState: 0, reducer: Twelve())
+    store.send(())
+    #expect(store.state == 12)
+  }
+
+  @Test func builderIfElseChoosesABranch() {
+    let on = Store(initialState: 0, reducer: Branching(enabled: true))
+    let off = Store(initialState: 0, reducer: Branching(enabled: false))
+    on.send(())
+    off.send(())
+    #expect(on.state == 1)
+    #expect(off.state == -1)
+  }
+}
+
+/// Twelve reducers in one body: compiled with -warn-long-expression-type-checking=200 in Benchmarks too.
+private struct Twelve: Reducer {
+  var body: some Reducer<Int, Void> {
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in state += 1; return .none }
+  }
+}
+
+private struct Branching: Reducer {
+  let enabled: Bool
+  var body: some Reducer<Int, Void> {
+    if enabled {
+      Reduce { state, _ in state += 1; return .none }
+    } else {
+      Reduce { state, _ in state -= 1; return .none }
+    }
+  }
+}
