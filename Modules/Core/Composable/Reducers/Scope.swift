@@ -21,10 +21,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
-    statePath = .field(state)
-    actionPath = ParentAction.casePath(action)
-    self.child = child()
-    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+    self.init(
+      state: state, action: ParentAction.casePath(action), child: child,
+      fileID: fileID, filePath: filePath, line: line)
   }
 
   /// Scopes to a field of the parent's state, with the child's actions given as a case path value.

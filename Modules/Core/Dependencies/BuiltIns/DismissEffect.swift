@@ -10,9 +10,7 @@ public struct DismissEffect: Sendable {
   }
 
   /// Asks the presenting feature to dismiss the one this effect belongs to.
-  @MainActor public func callAsFunction(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-  ) {
+  @MainActor public func callAsFunction() {
     dismiss()
   }
 }
