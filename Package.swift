@@ -20,15 +20,17 @@ func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target
 let coreTargets: [Target] = [
   core("IssueReporting"),
   core("IdentifiedCollections"),
+  core("ValueDump"),
   core("Dependencies", ["IssueReporting", "Clocks"]),
   core("Clocks", ["IssueReporting"]),
   core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks"]),
-  core("ComposableTesting", ["Composable"]),
+  core("ComposableTesting", ["Composable", "ValueDump"]),
 ]
 
 let coreTests: [Target] = [
   tests("IssueReporting"),
   tests("IdentifiedCollections"),
+  tests("ValueDump", ["IdentifiedCollections"]),
   tests("Dependencies"),
   tests("Clocks"),
   tests("Composable"),

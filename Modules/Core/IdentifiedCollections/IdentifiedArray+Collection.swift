@@ -69,3 +69,10 @@ extension IdentifiedArray: CustomStringConvertible {
   /// Prints like an array.
   public var description: String { elements.description }
 }
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as its elements, like an array, so dumps and debuggers show the rows and not the index.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// Turns any value into a `DumpNode` tree by reflection, with stable ordering for sets and dictionaries.
+struct DumpBuilder {
+  /// Objects on the current path, so a reference cycle prints a marker instead of recursing forever.
+  private var visiting: Set<ObjectIdentifier> = []
+
+  mutating func node(for value: Any) -> DumpNode {
+    if let custom = value as? any ValueDumpStringConvertible { return .leaf(custom.valueDumpDescription) }
+    if let leaf = Self.leaf(for: value) { return .leaf(leaf) }
+    let mirror = (value as? any ValueDumpReflectable)?.valueDumpMirror ?? Mirror(reflecting: value)
+    let typeName = DumpBuilder.typeName(of: type(of: value))
+    switch mirror.displayStyle {
+    case .optional:
+      guard let wrapped = mirror.children.first?.value else { return .leaf("nil") }
+      return node(for: wrapped)
+    case .enum:
+      return enumNode(value, mirror: mirror, typeName: typeName)
+    case .tuple:
+      return .container(open: "(", close: ")", style: .payload, children: payloadChildren(of: mirror))
+    case .collection:
+      let children = mirror.children.map { element in
+        DumpNode.Child(label: nil, node: node(for: element.value), matchKey: Self.identity(of: element.value))
+      }
+      return .container(open: "[", close: "]", style: .elements, children: children)
+    case .set:
+      var children = mirror.children.map { DumpNode.Child(label: nil, node: node(for: $0.value), matchKey: nil) }
+      children.sort { $0.node.sortKey < $1.node.sortKey }
+      return .container(open: "Set([", close: "])", style: .elements, children: children)
+    case .dictionary:
+      return dictionaryNode(mirror)
+    case .class:
+      let object = ObjectIdentifier(value as AnyObject)
+      guard !visiting.contains(object) else { return .leaf("\(typeName)(↩︎ cycle)") }
+      visiting.insert(object)
+      defer { visiting.remove(object) }
+      return .container(open: "\(typeName)(", close: ")", style: .fields, children: fieldChildren(of: mirror))
+    case .struct, nil:
+      if mirror.children.isEmpty, mirror.displayStyle == nil {
+        return .leaf(value is any CustomStringConvertible ? String(describing: value) : "\(typeName)()")
+      }
+      return .container(open: "\(typeName)(", close: ")", style: .fields, children: fieldChildren(of: mirror))
+    default:
+      return .leaf(String(describing: value))
+    }
+  }
+
+  // MARK: Kinds of values
+
+  private mutating func enumNode(_ value: Any, mirror: Mirror, typeName: String) -> DumpNode {
+    guard let payload = mirror.children.first else {
+      return .leaf("\(typeName).\(Self.caseName(of: value))")
+    }
+    let name = payload.label ?? Self.caseName(of: value)
+    let payloadMirror = Mirror(reflecting: payload.value)
+    let children: [DumpNode.Child] =
+      if payloadMirror.displayStyle == .tuple, !(payload.value is any ValueDumpReflectable) {
+        payloadChildren(of: payloadMirror)
+      } else {
+        [DumpNode.Child(label: nil, node: node(for: payload.value), matchKey: nil)]
+      }
+    return .container(open: "\(typeName).\(name)(", close: ")", style: .payload, children: children)
+  }
+
+  private mutating func payloadChildren(of mirror: Mirror) -> [DumpNode.Child] {
+    mirror.children.map { child in
+      // Unlabelled tuple elements reflect as ".0", ".1"…; they print without a label.
+      let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+      return DumpNode.Child(label: label, node: node(for: child.value), matchKey: nil)
+    }
+  }
+
+  private mutating func fieldChildren(of mirror: Mirror) -> [DumpNode.Child] {
+    var mirrors: [Mirror] = [mirror]
+    while let parent = mirrors.last?.superclassMirror { mirrors.append(parent) }
+    return mirrors.reversed().flatMap { mirror in
+      mirror.children.map { child in
+        DumpNode.Child(label: child.label.map(Self.fieldName), node: node(for: child.value), matchKey: nil)
+      }
+    }
+  }
+
+  private mutating func dictionaryNode(_ mirror: Mirror) -> DumpNode {
+    var entries: [(key: String, node: DumpNode)] = []
+    for entry in mirror.children {
+      let pair = Array(Mirror(reflecting: entry.value).children)
+      guard pair.count == 2 else { continue }
+      let key = node(for: pair[0].value)
+      entries.append((key.singleLine ?? key.sortKey, node(for: pair[1].value)))
+    }
+    entries.sort { $0.key < $1.key }
+    let children = entries.map { DumpNode.Child(label: $0.key, node: $0.node, matchKey: $0.key) }
+    return .container(open: "[", close: "]", style: .entries, children: children)
+  }
+
+  // MARK: Leaves
+
+  /// One-line text for scalars and the Foundation values whose fields mean nothing to a reader.
+  private static func leaf(for value: Any) -> String? {
+    switch value {
+    case let string as String: return quoted(string)
+    case let string as Substring: return quoted(String(string))
+    case let character as Character: return quoted(String(character), quote: "'")
+    case let bool as Bool: return bool ? "true" : "false"
+    case let integer as any BinaryInteger: return "\(integer)"
+    case let number as any BinaryFloatingPoint: return "\(number)"
+    case let uuid as UUID: return "UUID(\(uuid.uuidString))"
+    case let date as Date: return "Date(\(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)))"
+    case let url as URL: return "URL(\(url.absoluteString))"
+    case let data as Data: return "Data(\(data.count) bytes)"
+    case let decimal as Decimal: return "\(decimal)"
+    case let duration as Duration: return "Duration(\(duration))"
+    case let type as Any.Type: return "\(typeName(of: type)).self"
+    case let identifier as ObjectIdentifier: return "\(identifier)"
+    default: return nil
+    }
+  }
+
+  /// A string literal as Swift would print it, with escapes.
+  static func quoted(_ string: String, quote: Character = "\"") -> String {
+    var result = String(quote)
+    for character in string {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case quote: result += "\\\(quote)"
+      default: result.append(character)
+      }
+    }
+    result.append(quote)
+    return result
+  }
+
+  /// An element's id, when it is `Identifiable`, so a diff follows an element that moved or changed.
+  private static func identity(of value: Any) -> AnyHashable? {
+    func id<T: Identifiable>(_ element: T) -> AnyHashable { AnyHashable(element.id) }
+    guard let identifiable = value as? any Identifiable else { return nil }
+    return id(identifiable)
+  }
+
+  /// Property wrappers and lazy storage reflect as `_name` / `$__lazy_storage_$_name`; show the name.
+  private static func fieldName(_ label: String) -> String {
+    if label.hasPrefix("$__lazy_storage_$_") { return String(label.dropFirst("$__lazy_storage_$_".count)) }
+    if label.hasPrefix("_"), label.count > 1 { return String(label.dropFirst()) }
+    return label
+  }
+
+  // MARK: Names
+
+  /// The type as a reader writes it in their module: qualified, without the module or generic arguments.
+  static func typeName(of type: Any.Type) -> String {
+    var withoutGenerics = ""
+    var depth = 0
+    for character in String(reflecting: type) {
+      if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 {
+        withoutGenerics.append(character)
+      }
+    }
+    let components = withoutGenerics.split(separator: ".")
+    // A type declared in a function reflects as `Module.(unknown context at $…).Name`: show its own name.
+    if let local = components.lastIndex(where: { $0.hasPrefix("(") }) {
+      return components[(local + 1)...].joined(separator: ".")
+    }
+    return components.count > 1 ? components.dropFirst().joined(separator: ".") : String(withoutGenerics)
+  }
+
+  /// The name of the case `value` is, even when the enum customizes its description.
+  static func caseName(of value: Any) -> String {
+    func name<T>(_ value: T) -> String? {
+      guard let pointer = enumCaseName(value) else { return nil }
+      return String(cString: pointer)
+    }
+    return _openExistential(value, do: name) ?? String(describing: value)
+  }
+}
+
+/// The Swift runtime's own lookup of an enum value's case name (what `print` uses).
+@_silgen_name("swift_EnumCaseName")
+private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+
+extension DumpNode {
+  /// Text that orders set elements and dictionary keys the same way on every run.
+  var sortKey: String {
+    var lines: [String] = []
+    render(label: nil, indent: 0, suffix: "", into: &lines)
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,15 @@
+/// A type that chooses which of its parts a dump shows (for example to hide a field, or show only an id).
+///
+/// Return a `Mirror` whose children are what the dump should list:
+/// `Mirror(self, children: ["id": id])`. Its display style (struct, class,
+/// enum, collection…) decides how the children are printed.
+public protocol ValueDumpReflectable {
+  /// The mirror the dump walks instead of the type's own stored properties.
+  var valueDumpMirror: Mirror { get }
+}
+
+/// A type that dumps as one line of text of its choosing (a leaf: no children).
+public protocol ValueDumpStringConvertible {
+  /// The line the dump prints for this value.
+  var valueDumpDescription: String { get }
+}

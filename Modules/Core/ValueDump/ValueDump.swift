@@ -1,0 +1,32 @@
+/// A readable, deterministic multi-line text of any value: types with their qualified names,
+/// struct and class fields, enum cases with payloads, collections one element per line, and sets and
+/// dictionaries sorted so the text is the same on every run.
+///
+/// ```
+/// UserList.State(
+///   query: "ada",
+///   status: UserList.Status.loaded
+/// )
+/// ```
+public func valueDump(_ value: Any) -> String {
+  var builder = DumpBuilder()
+  var lines: [String] = []
+  builder.node(for: value).render(label: nil, indent: 0, suffix: "", into: &lines)
+  return lines.joined(separator: "\n")
+}
+
+/// The difference between two values as their dump with `- ` (only in `old`) and `+ ` (only in `new`)
+/// lines, or nil when their dumps are the same.
+///
+/// Lines that did not change are collapsed into `… (N unchanged)`, keeping only the
+/// headers that lead to a change, so one changed field among a thousand rows
+/// prints in a handful of lines.
+public func valueDiff(_ old: Any, _ new: Any) -> String? {
+  var builder = DumpBuilder()
+  let oldNode = builder.node(for: old)
+  let newNode = builder.node(for: new)
+  guard oldNode != newNode else { return nil }
+  var differ = DumpDiffer()
+  differ.diff(oldNode, newNode, label: nil, indent: 0, oldSuffix: "", newSuffix: "")
+  return differ.lines.joined(separator: "\n")
+}

@@ -1,0 +1,182 @@
+import Foundation
+import IdentifiedCollections
+import Testing
+import ValueDump
+
+/// Golden-text tests: each pins the exact text a reader sees.
+@Suite struct ValueDumpTests {
+  struct User: Equatable, Identifiable {
+    var id: Int
+    var name: String
+    var isFavorite = false
+  }
+
+  enum Screen: Equatable {
+    enum Detail: Equatable {
+      case toggleFavorite
+      case rename(to: String)
+    }
+    case list
+    case detail(id: Int, action: Detail)
+  }
+
+  @Test func scalarsPrintAsLiterals() {
+    #expect(valueDump(42) == "42")
+    #expect(valueDump(1.5) == "1.5")
+    #expect(valueDump(true) == "true")
+    #expect(valueDump("a \"quoted\"\nline") == #""a \"quoted\"\nline""#)
+    #expect(valueDump(Int?.none as Any) == "nil")
+    #expect(valueDump(Int?.some(3) as Any) == "3")
+    #expect(valueDump(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!) == "UUID(00000000-0000-0000-0000-000000000001)")
+    #expect(valueDump(Date(timeIntervalSince1970: 1_234_567_890)) == "Date(2009-02-13T23:31:30.000Z)")
+  }
+
+  @Test func structsListTheirFieldsUnderTheQualifiedTypeName() {
+    #expect(
+      valueDump(User(id: 1, name: "Ada")) == """
+        ValueDumpTests.User(
+          id: 1,
+          name: "Ada",
+          isFavorite: false
+        )
+        """)
+  }
+
+  @Test func nestedEnumsShowTheirQualifiedCaseNames() {
+    #expect(valueDump(Screen.list) == "ValueDumpTests.Screen.list")
+    #expect(
+      valueDump(Screen.detail(id: 7, action: .rename(to: "Bo")))
+        == #"ValueDumpTests.Screen.detail(id: 7, action: ValueDumpTests.Screen.Detail.rename(to: "Bo"))"#)
+  }
+
+  @Test func enumsThatCustomizeTheirDescriptionStillShowTheCaseName() {
+    enum Status: CustomStringConvertible {
+      case idle, loading
+      var description: String { "custom" }
+    }
+    #expect(valueDump(Status.loading) == "Status.loading")
+  }
+
+  @Test func setsAndDictionariesAreSorted() {
+    #expect(
+      valueDump(Set([3, 1, 2])) == """
+        Set([
+          1,
+          2,
+          3
+        ])
+        """)
+    #expect(
+      valueDump(["b": 2, "a": 1, "c": 3]) == """
+        [
+          "a": 1,
+          "b": 2,
+          "c": 3
+        ]
+        """)
+    #expect(valueDump([String: Int]()) == "[:]")
+    #expect(valueDump([Int]()) == "[]")
+  }
+
+  @Test func aTypeCanHideFieldsFromItsDump() {
+    struct Token: ValueDumpReflectable {
+      var id: Int
+      var secret: String
+      var valueDumpMirror: Mirror { Mirror(self, children: ["id": id], displayStyle: .struct) }
+    }
+    struct Password: ValueDumpStringConvertible {
+      var value: String
+      var valueDumpDescription: String { "Password(••••)" }
+    }
+    #expect(
+      valueDump(Token(id: 9, secret: "hunter2")) == """
+        Token(
+          id: 9
+        )
+        """)
+    #expect(valueDump(Password(value: "x")) == "Password(••••)")
+  }
+
+  @Test func referenceCyclesPrintAMarker() {
+    final class Node {
+      var next: Node?
+    }
+    let node = Node()
+    node.next = node
+    #expect(
+      valueDump(node) == """
+        Node(
+          next: Node(↩︎ cycle)
+        )
+        """)
+  }
+
+  @Test func equalValuesHaveNoDiff() {
+    #expect(valueDiff(User(id: 1, name: "A"), User(id: 1, name: "A")) == nil)
+  }
+
+  @Test func aDiffShowsOnlyTheChangedField() {
+    #expect(
+      valueDiff(User(id: 1, name: "Ada"), User(id: 1, name: "Ada L.")) == """
+          ValueDumpTests.User(
+            id: 1,
+        -   name: "Ada",
+        +   name: "Ada L.",
+            … (1 unchanged)
+          )
+        """)
+  }
+
+  @Test func aDiffOfThousandRowsDifferingInOneFieldIsShort() {
+    let old = IdentifiedArray(uniqueElements: (0..<1_000).map { User(id: $0, name: "User \($0)") })
+    var new = old
+    new[id: 500]?.isFavorite = true
+    let diff = try! #require(valueDiff(old, new))
+    #expect(
+      diff == """
+          [
+            … (500 unchanged)
+            ValueDumpTests.User(
+              id: 500,
+              … (1 unchanged)
+        -     isFavorite: false
+        +     isFavorite: true
+            ),
+            … (499 unchanged)
+          ]
+        """)
+    #expect(diff.split(separator: "\n").count < 15)
+  }
+
+  @Test func insertedAndRemovedElementsShowAsWholeElements() {
+    #expect(
+      valueDiff([1, 2, 3], [1, 3, 4]) == """
+          [
+            … (1 unchanged)
+        -   2,
+            … (1 unchanged)
+        +   4
+          ]
+        """)
+  }
+
+  @Test func aChangedEnumCaseIsReplacedWhole() {
+    #expect(
+      valueDiff(Screen.list, Screen.detail(id: 1, action: .toggleFavorite)) == """
+        - ValueDumpTests.Screen.list
+        + ValueDumpTests.Screen.detail(id: 1, action: ValueDumpTests.Screen.Detail.toggleFavorite)
+        """)
+  }
+
+  @Test func dictionaryEntriesAreMatchedByKey() {
+    #expect(
+      valueDiff(["a": 1, "b": 2], ["a": 1, "b": 3, "c": 4]) == """
+          [
+            … (1 unchanged)
+        -   "b": 2
+        +   "b": 3,
+        +   "c": 4
+          ]
+        """)
+  }
+}
