@@ -12,7 +12,7 @@ func core(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
 func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target {
   .testTarget(
     name: "\(module)Tests",
-    dependencies: [.target(name: module), "ComposableTesting"] + dependencies,
+    dependencies: [.target(name: module)] + (module == "ComposableTesting" ? [] : ["ComposableTesting"]) + dependencies,
     path: "Tests/\(module)Tests"
   )
 }
@@ -34,6 +34,7 @@ let coreTests: [Target] = [
   tests("Dependencies"),
   tests("Clocks"),
   tests("Composable"),
+  tests("ComposableTesting"),
 ]
 
 let apps: [Target] = [

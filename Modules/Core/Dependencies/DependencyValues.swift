@@ -23,6 +23,16 @@ public struct DependencyValues: Sendable {
     defaults = DefaultValueCache(context: context)
   }
 
+  /// The same overridden values with a new, empty cache of defaults for `context`.
+  ///
+  /// A test store starts from this so each test gets its own incrementing UUIDs
+  /// and its own instances of stateful test values.
+  public func withFreshDefaults(context: DependencyContext) -> DependencyValues {
+    var copy = self
+    copy.defaults = DefaultValueCache(context: context)
+    return copy
+  }
+
   /// Reads or overrides the value for `Key`.
   public subscript<Key: TestDependencyKey>(
     key: Key.Type,

@@ -143,13 +143,14 @@ import Observation
     let id = effects.makeID()
     let registry = effects
     let instrumentation = self.instrumentation
-    instrumentation?.effectStarted(id)
     let task = Task(priority: priority) { @MainActor in
       await body()
       registry.remove(id: id)
       instrumentation?.effectFinished(id)
     }
     effects.insert(task, id: id, keys: keys)
+    // The task cannot run before this returns: both are on the main actor.
+    instrumentation?.effectStarted(id, task)
     return task
   }
 
@@ -263,9 +264,23 @@ extension Effect {
   }
 }
 
-/// Hooks the test store uses to watch a root store: every reduce, every effect start and end.
-@usableFromInline struct StoreInstrumentation<State, Action>: Sendable {
+/// Hooks a test store uses to watch a root store: every reduce, every effect start and end (see `TestStore`).
+public struct StoreInstrumentation<State, Action>: Sendable {
+  /// Called after each action is reduced, with the state it left and the effect it returned.
   @usableFromInline var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
-  var effectStarted: @MainActor @Sendable (UInt64) -> Void
+  /// Called when an effect's task starts, with an id that `effectFinished` repeats.
+  var effectStarted: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
+  /// Called when an effect's task has returned.
   var effectFinished: @MainActor @Sendable (UInt64) -> Void
+
+  /// Hooks from three closures.
+  public init(
+    didReduce: @escaping @MainActor @Sendable (Action, State, Effect<Action>) -> Void,
+    effectStarted: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
+    effectFinished: @escaping @MainActor @Sendable (UInt64) -> Void
+  ) {
+    self.didReduce = didReduce
+    self.effectStarted = effectStarted
+    self.effectFinished = effectFinished
+  }
 }

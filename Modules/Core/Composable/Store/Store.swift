@@ -40,6 +40,20 @@ import Observation
     self.init(initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
   }
 
+  /// A root store whose every reduce and effect is reported to `instrumentation` (the test store's view).
+  @_spi(Testing) @inlinable public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    dependencies: DependencyValues,
+    instrumentation: StoreInstrumentation<State, Action>
+  ) where R.State == State, R.Action == Action {
+    let root = RootStore(
+      initialState: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      dependencies: dependencies)
+    root.instrumentation = instrumentation
+    self.init(root: root, send: { root.send($0) })
+  }
+
   @usableFromInline init(root: RootStore<State, Action>, send: @escaping @MainActor (Action) -> StoreTask) {
     readState = { root.state }
     sendAction = send

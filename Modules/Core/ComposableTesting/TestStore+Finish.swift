@@ -1,0 +1,57 @@
+import Composable
+import IssueReporting
+
+extension TestStore {
+  /// Waits for every running effect to end, then checks that nothing is left unasserted.
+  ///
+  /// Effects still running after `timeout` fail the test (naming the action that
+  /// started each) and are cancelled; in exhaustive mode, so do received actions
+  /// the test did not assert.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let limit = timeout ?? self.timeout
+    let ended = await waitUntil(timeout: limit) { ledger.inFlight.isEmpty }
+    if !ended {
+      for effect in ledger.inFlight {
+        reportIssue(
+          """
+          An effect started by \(effect.startedBy.text) is still running \(limit) after 'finish' began waiting. \
+          Make it end (cancel it from the feature, advance a test clock) or call 'skipInFlightEffects()'.
+          """,
+          at: location)
+      }
+      _ = ledger.cancelAll()
+    }
+    guard exhaustivity.isOn, !received.isEmpty else { return }
+    reportIssue(
+      """
+      The store received \(received.count) action\(received.count == 1 ? "" : "s") that the test did not assert:
+      \(received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+      Assert each with 'receive', or call 'skipReceivedActions()'.
+      """,
+      at: location)
+    dropReceived(count: received.count)
+  }
+
+  /// Accepts every received action not asserted yet, without checking them; the state they left becomes the
+  /// asserted state.
+  public func skipReceivedActions() async {
+    await Task.yield()
+    if exhaustivity.showsSkipped, !received.isEmpty {
+      printSkipped("received actions", received.map { describe($0.action) })
+    }
+    dropReceived(count: received.count)
+  }
+
+  /// Cancels every running effect, so the end of the test does not wait for or fail on them.
+  public func skipInFlightEffects() async {
+    let skipped = ledger.cancelAll()
+    if exhaustivity.showsSkipped, !skipped.isEmpty {
+      printSkipped("in-flight effects", skipped.map { "started by " + $0.text })
+    }
+    await Task.yield()
+  }
+}

@@ -1,0 +1,123 @@
+import Composable
+import Foundation
+import IssueReporting
+import ValueDump
+
+extension TestStore {
+  /// Sends `action` as the user would and asserts the state it leaves.
+  ///
+  /// `expectedChange` mutates the state as of the last assertion into what the
+  /// test expects now; leave it out when the action changes nothing. Any
+  /// difference fails the test with a diff. In exhaustive mode, sending while
+  /// received actions are still unasserted fails too.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert expectedChange: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity.isOn {
+        reportIssue(
+          """
+          The test sent \(describe(action)) while \(received.count) received action\(received.count == 1 ? " was" : "s were") \
+          still unasserted:
+          \(received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+          Assert them with 'receive' first, or call 'skipReceivedActions()'.
+          """,
+          at: location)
+      } else if exhaustivity.showsSkipped {
+        printSkipped("received actions", received.map { describe($0.action) })
+      }
+      dropReceived(count: received.count)
+    }
+    effectsOfCurrentSend = []
+    stateAfterSentAction = nil
+    isSendingFromTest = true
+    let task = store.send(action)
+    isSendingFromTest = false
+    let actual = stateAfterSentAction ?? store.currentState
+    stateAfterSentAction = nil
+    checkState(actual, against: expectedChange, after: "sending \(describe(action))", at: location)
+    assertedState = actual
+    if task.hasEffects {
+      // Let the effects just started reach their first suspension, as they would in an app.
+      for _ in 0..<3 { await Task.yield() }
+    }
+    return TestStoreTask(rawValue: task, effectIDs: effectsOfCurrentSend, ledger: ledger, timeout: timeout)
+  }
+
+  /// Asserts the current state without sending anything (for changes made outside an action, or when
+  /// exhaustivity is off).
+  public func assert(
+    _ expectedChange: (inout State) throws -> Void,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    let actual = store.currentState
+    withoutActuallyEscaping(expectedChange) { expectedChange in
+      checkState(
+        actual, against: expectedChange, after: "the last assertion",
+        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    assertedState = actual
+  }
+
+  // MARK: Shared checks
+
+  /// Fails the test when `actual` is not the asserted state changed by `expectedChange`.
+  ///
+  /// With exhaustivity off the change is applied to `actual` itself: only what
+  /// the closure states is checked.
+  func checkState(
+    _ actual: State, against expectedChange: ((inout State) throws -> Void)?, after event: String,
+    at location: SourceLocation
+  ) {
+    guard let areEqual = stateEquality.areEqual else {
+      if expectedChange != nil || exhaustivity.isOn {
+        reportIssue(
+          """
+          The test store cannot compare states: '\(State.self)' is not Equatable. Conform it to Equatable, \
+          or set 'exhaustivity = .off' and assert no state change.
+          """,
+          at: location)
+      }
+      return
+    }
+    var expected = exhaustivity.isOn ? assertedState : actual
+    do {
+      try expectedChange?(&expected)
+    } catch {
+      reportIssue("The state assertion after \(event) threw an error: \(error)", at: location)
+      return
+    }
+    if !areEqual(expected, actual) {
+      reportIssue(
+        """
+        The state after \(event) is not what the test expected. (- expected, + actual)
+        \(valueDiff(expected, actual) ?? "(their dumps are equal: they differ in something a dump does not show)")
+        """,
+        at: location)
+    } else if exhaustivity.showsSkipped {
+      var strict = assertedState
+      try? expectedChange?(&strict)
+      if !areEqual(strict, actual), let diff = valueDiff(strict, actual) {
+        printSkipped("state changes after \(event) (- not asserted, + actual)", [diff])
+      }
+    }
+  }
+
+  /// Forgets the oldest `count` received actions, taking the state the last of them left.
+  func dropReceived(count: Int) {
+    guard count > 0 else { return }
+    assertedState = received[count - 1].state
+    received.removeFirst(count)
+    ledger.removeFirstUnasserted(count)
+  }
+
+  /// Tells the developer what a non-exhaustive test did not assert (never a failure).
+  func printSkipped(_ what: String, _ items: [String]) {
+    let text = "Skipped assertions (\(what)):\n" + items.map { "  " + $0 }.joined(separator: "\n") + "\n"
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,150 @@
+@_spi(Testing) import Composable
+import Foundation
+import IssueReporting
+import ValueDump
+
+/// A store for tests that proves a feature's whole behaviour: every state change, every action
+/// its effects send back, and that no effect is left running.
+///
+/// ```
+/// let store = TestStore(initialState: Counter.State()) { Counter() }
+/// await store.send(.incrementTapped) { $0.count = 1 }
+/// await store.receive(\.factResponse) { $0.fact = "1 is a number" }
+/// ```
+///
+/// Dependencies start from their test values, with a cache of their own, so
+/// `uuid` counts from zero in every test store. Failures point at the line of the
+/// `send` or `receive` that found them; what is still unasserted when the store
+/// is released (or at `finish()`) points at the line that created the store.
+@MainActor public final class TestStore<State, Action> {
+  /// How much the store insists on being asserted; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long `receive` and `finish` wait for effects before failing.
+  public var timeout: Duration
+
+  /// The store the feature runs in.
+  let store: Store<State, Action>
+  /// The dependencies the feature runs with.
+  public let dependencies: DependencyValues
+  /// The state as of the last assertion: what the next expected change is applied to.
+  var assertedState: State
+  /// Actions that effects sent and the test has not asserted yet, with the state each left.
+  var received: [(action: Action, state: State)] = []
+  /// The state right after the action the test is sending, captured before anything it triggers.
+  var stateAfterSentAction: State?
+  var isSendingFromTest = false
+  /// The action being reduced, so an effect can be attributed to the action that started it.
+  var currentAction: Action?
+  /// Ids of the effect tasks started during the current `send`.
+  var effectsOfCurrentSend: [UInt64] = []
+  let ledger = TestStoreLedger()
+  let stateEquality = RuntimeEquality(State.self)
+  let createdAt: SourceLocation
+
+  /// A test store running the reducer `reducer` builds from `initialState`, with dependencies changed by
+  /// `prepareDependencies`.
+  public init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
+    prepareDependencies(&dependencies)
+    self.dependencies = dependencies
+    self.timeout = timeout
+    assertedState = initialState
+    createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let ledger = self.ledger
+    weak var weakSelf: TestStore?
+    store = Store(
+      initialState: initialState,
+      reducer: reducer(),
+      dependencies: dependencies,
+      instrumentation: StoreInstrumentation(
+        didReduce: { action, state, _ in weakSelf?.didReduce(action, state) },
+        effectStarted: { id, task in
+          ledger.effectStarted(id: id, by: ActionDescription(weakSelf?.currentAction), task: task)
+          weakSelf?.effectsOfCurrentSend.append(id)
+        },
+        effectFinished: { id in ledger.effectFinished(id: id) }))
+    weakSelf = self
+  }
+
+  /// The feature's current state (including changes not asserted yet).
+  public var state: State { store.currentState }
+
+  /// The store's actions as received from effects and not asserted yet.
+  public var receivedActions: [Action] { received.map(\.action) }
+
+  private func didReduce(_ action: Action, _ state: State) {
+    currentAction = action
+    if isSendingFromTest, stateAfterSentAction == nil {
+      stateAfterSentAction = state
+      return
+    }
+    received.append((action, state))
+    ledger.appendUnasserted(ActionDescription(action))
+  }
+
+  /// Checks what must be true at the end of a test, once, when the test releases the store.
+  ///
+  /// Not isolated to the main actor on purpose: an isolated deinit may run in a
+  /// new task without the test's task-locals, and Swift Testing would then lose
+  /// the failure. This runs in the test's own task and reads only the ledger.
+  deinit {
+    Self.reportUnfinishedWork(ledger: ledger, location: createdAt, exhaustive: exhaustivity.isOn)
+    _ = ledger.cancelAll()
+  }
+
+  nonisolated static func reportUnfinishedWork(ledger: TestStoreLedger, location: SourceLocation, exhaustive: Bool) {
+    guard exhaustive else { return }
+    let unasserted = ledger.unasserted
+    if !unasserted.isEmpty {
+      reportIssue(
+        """
+        The store received \(unasserted.count) action\(unasserted.count == 1 ? "" : "s") that the test did not \
+        assert:
+        \(unasserted.map { "  " + $0.text }.joined(separator: "\n"))
+        Assert each with 'receive', or call 'skipReceivedActions()'.
+        """,
+        at: location)
+      ledger.unasserted = []
+    }
+    for effect in ledger.inFlight {
+      reportIssue(
+        """
+        An effect started by \(effect.startedBy.text) is still running at the end of the test.
+        Wait for it ('await store.finish()' or 'receive' what it sends), make it end (cancel it from the \
+        feature, advance a test clock), or call 'skipInFlightEffects()'.
+        """,
+        at: location)
+    }
+  }
+}
+
+/// An action, described only if a failure message needs it (a dump costs more than a send).
+///
+/// Unchecked because the end-of-test check reads it off the main actor; it only
+/// ever reads this private copy of the action, never mutates it.
+struct ActionDescription: @unchecked Sendable {
+  private let action: Any?
+
+  init(_ action: Any?) {
+    self.action = action
+  }
+
+  /// The action's dump on one line, shortened when long.
+  var text: String {
+    guard let action else { return "an action" }
+    return describe(action)
+  }
+}
+
+/// An action as a failure message shows it: its dump when it fits on a line, else its first line.
+func describe(_ action: Any) -> String {
+  let dump = valueDump(action)
+  guard dump.contains("\n") else { return dump }
+  return String(dump.prefix { $0 != "\n" }) + "…)"
+}

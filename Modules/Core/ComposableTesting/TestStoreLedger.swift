@@ -1,0 +1,69 @@
+import Foundation
+
+/// What a test store still expects the test to assert, readable from any thread.
+///
+/// The test store's `deinit` is not on the main actor (it runs where the test
+/// releases the store, inside the test's task, so the failures it records reach the
+/// right test); it reads this ledger, which the main-actor side keeps current.
+final class TestStoreLedger: @unchecked Sendable {
+  /// An effect task that has started and not finished.
+  struct RunningEffect {
+    var startedBy: ActionDescription
+    var task: Task<Void, Never>
+  }
+
+  private let lock = NSLock()
+  private var effects: [UInt64: RunningEffect] = [:]
+  private var unassertedActions: [ActionDescription] = []
+  private var startOrder: [UInt64] = []
+
+  func effectStarted(id: UInt64, by action: ActionDescription, task: Task<Void, Never>) {
+    lock.withLock {
+      effects[id] = RunningEffect(startedBy: action, task: task)
+      startOrder.append(id)
+    }
+  }
+
+  func effectFinished(id: UInt64) {
+    lock.withLock {
+      effects[id] = nil
+      startOrder.removeAll { $0 == id }
+    }
+  }
+
+  /// Whether the effect with ledger id `id` has not returned yet.
+  func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
+
+  /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
+  var inFlight: [RunningEffect] {
+    lock.withLock { startOrder.compactMap { effects[$0] }.filter { !$0.task.isCancelled } }
+  }
+
+  /// Cancels and forgets every running effect; returns what they were started by.
+  func cancelAll() -> [ActionDescription] {
+    let cancelled = lock.withLock {
+      let running = startOrder.compactMap { effects[$0] }
+      effects = [:]
+      startOrder = []
+      return running
+    }
+    for effect in cancelled { effect.task.cancel() }
+    return cancelled.map(\.startedBy)
+  }
+
+  /// Descriptions of received actions the test has not asserted yet, in order.
+  var unasserted: [ActionDescription] {
+    get { lock.withLock { unassertedActions } }
+    set { lock.withLock { unassertedActions = newValue } }
+  }
+
+  /// Records one more received action.
+  func appendUnasserted(_ action: ActionDescription) {
+    lock.withLock { unassertedActions.append(action) }
+  }
+
+  /// Forgets the oldest `count` received actions (the test asserted or skipped them).
+  func removeFirstUnasserted(_ count: Int) {
+    lock.withLock { unassertedActions.removeFirst(min(count, unassertedActions.count)) }
+  }
+}
