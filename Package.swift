@@ -41,7 +41,7 @@ let apps: [Target] = [
   .executableTarget(name: "users", dependencies: ["Composable"], path: "App/users"),
   .executableTarget(
     name: "Benchmarks",
-    dependencies: ["Composable"],
+    dependencies: ["Composable", "ComposableTesting"],
     path: "App/Benchmarks",
     swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]
   ),

@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 
 // Release-mode benchmarks of the runtime. Every number is nanoseconds per
@@ -11,7 +12,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenario X (a, b, c or d), for profiling
+      --only X  run only scenario X (a, b, c, d or e), for profiling
     """)
   exit(0)
 }
@@ -79,12 +80,26 @@ let rows100k = runs("c") ? rowsScenario(rowCount: 100_000) : 0
 let effectCount = 100_000 / scale
 let pingStore = Store(initialState: Ping.State(), reducer: Ping())
 let effectNs = !runs("d") ? 0 : await measureAsync(operations: effectCount) {
-  var tasks: [StoreTask] = []
-  tasks.reserveCapacity(effectCount)
-  for _ in 0..<effectCount { tasks.append(pingStore.send(.start)) }
-  for task in tasks { await task.finish() }
+  // Until all are processed: every effect has sent its action back and ended.
+  let target = pingStore.currentState.done + effectCount
+  for _ in 0..<effectCount { pingStore.send(.start) }
+  while pingStore.currentState.done < target || pingStore.runningEffectCount > 0 { await Task.yield() }
 }
 blackHole(pingStore.currentState)
+
+// (e) send/receive pairs through a test store: the response comes from `.send` or from a `.run` effect
+let pairCount = 10_000 / scale
+@MainActor func testStorePairs(_ tap: Echo.Action) async -> Double {
+  await measureAsync(operations: pairCount) {
+    let store = TestStore(initialState: Echo.State()) { Echo() }
+    for _ in 0..<pairCount {
+      await store.send(tap) { $0.taps += 1 }
+      await store.receive(.response) { $0.responses += 1 }
+    }
+  }
+}
+let pairsSync = runs("e") ? await testStorePairs(.tapped) : 0
+let pairsAsync = runs("e") ? await testStorePairs(.asyncTapped) : 0
 
 struct Row {
   let name: String
@@ -102,6 +117,8 @@ let rows = [
     name: "(c) forEach, 100,000 rows", ns: rows100k, target: "<= 2x (a), <= 1.2x 1k rows",
     met: rows100k <= 2 * counterNs && rows100k <= 1.2 * rows1k),
   Row(name: "(d) 100k .run effects round trip", ns: effectNs, target: "<= 5000 ns", met: effectNs <= 5_000),
+  Row(name: "(e) 10k test store pairs, .send", ns: pairsSync, target: "<= 10000 ns", met: pairsSync <= 10_000),
+  Row(name: "(e) 10k test store pairs, .run", ns: pairsAsync, target: "<= 10000 ns", met: pairsAsync <= 10_000),
 ]
 
 func pad(_ text: String, _ width: Int) -> String {

@@ -25,46 +25,50 @@ private struct Search: Reducer {
   }
 }
 
+/// Debounce and throttle under a test clock, asserted exhaustively: the test
+/// store fails if any action other than the ones received here is sent.
 @MainActor struct TimingTests {
   @Test func debounceRunsOnlyTheLastOfABurst() async {
     let clock = TestClock()
-    let store = Store(initialState: Search.State(), reducer: Search(clock: clock, latest: true))
-    store.send(.query("b"))
+    let store = TestStore(initialState: Search.State()) { Search(clock: clock, latest: true) }
+    await store.send(.query("b"))
     await clock.advance(by: .milliseconds(100))
-    store.send(.query("bl"))
+    await store.send(.query("bl"))
     await clock.advance(by: .milliseconds(100))
-    store.send(.query("blo"))
+    await store.send(.query("blo"))
     await clock.advance(by: .milliseconds(299))
-    #expect(store.state.searched == [])
+    #expect(store.receivedActions.isEmpty)
     await clock.advance(by: .milliseconds(1))
-    #expect(store.state.searched == ["blo"])
+    await store.receive(.searched("blo")) { $0.searched = ["blo"] }
+    await store.finish()
   }
 
   @Test func throttleLatestRunsTheFirstAtOnceAndTheLatestAtTheEndOfTheWindow() async {
     let clock = TestClock()
-    let store = Store(initialState: Search.State(), reducer: Search(clock: clock, latest: true))
-    store.send(.ping(1))
+    let store = TestStore(initialState: Search.State()) { Search(clock: clock, latest: true) }
+    await store.send(.ping(1))
+    await store.receive(.pinged(1)) { $0.searched = ["1"] }
+    await store.send(.ping(2))
+    await store.send(.ping(3))
+    await clock.advance(by: .milliseconds(999))
+    #expect(store.receivedActions.isEmpty)
     await clock.advance(by: .milliseconds(1))
-    #expect(store.state.searched == ["1"])
-    store.send(.ping(2))
-    store.send(.ping(3))
-    await clock.advance(by: .milliseconds(998))
-    #expect(store.state.searched == ["1"])
-    await clock.advance(by: .milliseconds(1))
-    #expect(store.state.searched == ["1", "3"])
+    await store.receive(.pinged(3)) { $0.searched = ["1", "3"] }
+    await store.finish()
   }
 
   @Test func throttleFirstKeepsTheFirstOfTheWindow() async {
     let clock = TestClock()
-    let store = Store(initialState: Search.State(), reducer: Search(clock: clock, latest: false))
-    store.send(.ping(1))
-    store.send(.ping(2))
-    store.send(.ping(3))
+    let store = TestStore(initialState: Search.State()) { Search(clock: clock, latest: false) }
+    await store.send(.ping(1))
+    await store.receive(.pinged(1)) { $0.searched = ["1"] }
+    await store.send(.ping(2))
+    await store.send(.ping(3))
     await clock.advance(by: .seconds(1))
-    #expect(store.state.searched == ["1", "2"])
+    await store.receive(.pinged(2)) { $0.searched = ["1", "2"] }
     await clock.advance(by: .seconds(2))
-    store.send(.ping(4))
-    await clock.advance(by: .milliseconds(1))
-    #expect(store.state.searched == ["1", "2", "4"])
+    await store.send(.ping(4))
+    await store.receive(.pinged(4)) { $0.searched = ["1", "2", "4"] }
+    await store.finish()
   }
 }

@@ -13,7 +13,7 @@ extension TestStore {
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let limit = timeout ?? self.timeout
-    let ended = await waitUntil(timeout: limit) { ledger.inFlight.isEmpty }
+    let ended = await events.wait(timeout: limit) { ledger.inFlight.isEmpty }
     if !ended {
       for effect in ledger.inFlight {
         reportIssue(

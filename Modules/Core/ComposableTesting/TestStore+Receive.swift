@@ -62,7 +62,7 @@ extension TestStore {
     let limit = timeout ?? self.timeout
     let exhaustive = exhaustivity.isOn
     // Nothing can arrive once no effect is running, so stop waiting then.
-    let settled = await waitUntil(timeout: limit) {
+    let settled = await events.wait(timeout: limit) {
       (exhaustive ? !received.isEmpty : received.contains { matching($0.action) }) || ledger.inFlight.isEmpty
     }
     let index = exhaustive ? (received.isEmpty ? nil : 0) : received.firstIndex { matching($0.action) }

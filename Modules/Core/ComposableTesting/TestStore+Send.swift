@@ -41,11 +41,8 @@ extension TestStore {
     stateAfterSentAction = nil
     checkState(actual, against: expectedChange, after: "sending \(describe(action))", at: location)
     assertedState = actual
-    if task.hasEffects {
-      // Let the effects just started reach their first suspension, as they would in an app.
-      for _ in 0..<3 { await Task.yield() }
-    }
-    return TestStoreTask(rawValue: task, effectIDs: effectsOfCurrentSend, ledger: ledger, timeout: timeout)
+    return TestStoreTask(
+      rawValue: task, effectIDs: effectsOfCurrentSend, ledger: ledger, events: events, timeout: timeout)
   }
 
   /// Asserts the current state without sending anything (for changes made outside an action, or when
@@ -70,7 +67,7 @@ extension TestStore {
   /// With exhaustivity off the change is applied to `actual` itself: only what
   /// the closure states is checked.
   func checkState(
-    _ actual: State, against expectedChange: ((inout State) throws -> Void)?, after event: String,
+    _ actual: State, against expectedChange: ((inout State) throws -> Void)?, after event: @autoclosure () -> String,
     at location: SourceLocation
   ) {
     guard let areEqual = stateEquality.areEqual else {
@@ -88,13 +85,13 @@ extension TestStore {
     do {
       try expectedChange?(&expected)
     } catch {
-      reportIssue("The state assertion after \(event) threw an error: \(error)", at: location)
+      reportIssue("The state assertion after \(event()) threw an error: \(error)", at: location)
       return
     }
     if !areEqual(expected, actual) {
       reportIssue(
         """
-        The state after \(event) is not what the test expected. (- expected, + actual)
+        The state after \(event()) is not what the test expected. (- expected, + actual)
         \(valueDiff(expected, actual) ?? "(their dumps are equal: they differ in something a dump does not show)")
         """,
         at: location)
@@ -102,7 +99,7 @@ extension TestStore {
       var strict = assertedState
       try? expectedChange?(&strict)
       if !areEqual(strict, actual), let diff = valueDiff(strict, actual) {
-        printSkipped("state changes after \(event) (- not asserted, + actual)", [diff])
+        printSkipped("state changes after \(event()) (- not asserted, + actual)", [diff])
       }
     }
   }

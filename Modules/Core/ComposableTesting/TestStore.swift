@@ -38,6 +38,7 @@ import ValueDump
   /// Ids of the effect tasks started during the current `send`.
   var effectsOfCurrentSend: [UInt64] = []
   let ledger = TestStoreLedger()
+  let events = TestStoreEvents()
   let stateEquality = RuntimeEquality(State.self)
   let createdAt: SourceLocation
 
@@ -64,11 +65,15 @@ import ValueDump
       dependencies: dependencies,
       instrumentation: StoreInstrumentation(
         didReduce: { action, state, _ in weakSelf?.didReduce(action, state) },
-        effectStarted: { id, task in
-          ledger.effectStarted(id: id, by: ActionDescription(weakSelf?.currentAction), task: task)
+        effectStarted: { id in
+          ledger.effectStarted(id: id, by: ActionDescription(weakSelf?.currentAction))
           weakSelf?.effectsOfCurrentSend.append(id)
         },
-        effectFinished: { id in ledger.effectFinished(id: id) }))
+        effectAttached: { id, task in ledger.effectAttached(id: id, task: task) },
+        effectFinished: { id in
+          ledger.effectFinished(id: id)
+          weakSelf?.events.signal()
+        }))
     weakSelf = self
   }
 
@@ -86,6 +91,7 @@ import ValueDump
     }
     received.append((action, state))
     ledger.appendUnasserted(ActionDescription(action))
+    events.signal()
   }
 
   /// Checks what must be true at the end of a test, once, when the test releases the store.

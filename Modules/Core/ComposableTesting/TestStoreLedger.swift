@@ -9,7 +9,8 @@ final class TestStoreLedger: @unchecked Sendable {
   /// An effect task that has started and not finished.
   struct RunningEffect {
     var startedBy: ActionDescription
-    var task: Task<Void, Never>
+    /// Nil while the effect runs its synchronous start.
+    var task: Task<Void, Never>?
   }
 
   private let lock = NSLock()
@@ -17,11 +18,16 @@ final class TestStoreLedger: @unchecked Sendable {
   private var unassertedActions: [ActionDescription] = []
   private var startOrder: [UInt64] = []
 
-  func effectStarted(id: UInt64, by action: ActionDescription, task: Task<Void, Never>) {
+  func effectStarted(id: UInt64, by action: ActionDescription) {
     lock.withLock {
-      effects[id] = RunningEffect(startedBy: action, task: task)
+      effects[id] = RunningEffect(startedBy: action, task: nil)
       startOrder.append(id)
     }
+  }
+
+  /// Records the task of an effect that is still running.
+  func effectAttached(id: UInt64, task: Task<Void, Never>) {
+    lock.withLock { effects[id]?.task = task }
   }
 
   func effectFinished(id: UInt64) {
@@ -36,7 +42,7 @@ final class TestStoreLedger: @unchecked Sendable {
 
   /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
   var inFlight: [RunningEffect] {
-    lock.withLock { startOrder.compactMap { effects[$0] }.filter { !$0.task.isCancelled } }
+    lock.withLock { startOrder.compactMap { effects[$0] }.filter { $0.task?.isCancelled != true } }
   }
 
   /// Cancels and forgets every running effect; returns what they were started by.
@@ -47,7 +53,7 @@ final class TestStoreLedger: @unchecked Sendable {
       startOrder = []
       return running
     }
-    for effect in cancelled { effect.task.cancel() }
+    for effect in cancelled { effect.task?.cancel() }
     return cancelled.map(\.startedBy)
   }
 

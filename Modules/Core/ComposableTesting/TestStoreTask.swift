@@ -8,6 +8,7 @@ public struct TestStoreTask: Sendable {
   /// Ledger ids of the effect tasks the send started.
   let effectIDs: [UInt64]
   let ledger: TestStoreLedger
+  let events: TestStoreEvents
   let timeout: Duration
 
   /// Waits until the effects finish; fails at the caller's line if they still run after `timeout`.
@@ -16,7 +17,7 @@ public struct TestStoreTask: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let limit = timeout ?? self.timeout
-    let finished = await waitUntil(timeout: limit) { isFinished }
+    let finished = await events.wait(timeout: limit) { isFinished }
     if !finished {
       reportIssue(
         "An effect is still running \(limit) after the action that started it; it must finish (or be cancelled) first.",
@@ -32,23 +33,4 @@ public struct TestStoreTask: Sendable {
 
   /// Whether every effect the send started has returned.
   public var isFinished: Bool { effectIDs.allSatisfy { !ledger.isRunning($0) } }
-}
-
-/// Polls `condition` on the main actor, letting other work run, until it holds or `timeout` passes.
-@MainActor func waitUntil(timeout: Duration, _ condition: @MainActor () -> Bool) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + timeout
-  var spins = 0
-  while !condition() {
-    if clock.now >= deadline { return false }
-    spins += 1
-    // Effects run on the main actor: yielding lets them go. Past a few hundred
-    // yields, something is waiting on another thread or a clock: sleep briefly.
-    if spins < 200 {
-      await Task.yield()
-    } else {
-      try? await Task.sleep(for: .microseconds(200))
-    }
-  }
-  return true
 }

@@ -45,6 +45,16 @@ public final class ReducingContext: @unchecked Sendable {
     return previous
   }
 
+  /// Uninstalls any context from this thread and returns it; pair with `restore`.
+  ///
+  /// An effect that starts running synchronously inside the store's loop uses
+  /// this, so it reads the dependencies it captured and not the running reduce's.
+  @inline(__always) public static func leave() -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(slot)
+    pthread_setspecific(slot, nil)
+    return previous
+  }
+
   /// Puts back what `enter` returned.
   @inline(__always) public static func restore(_ previous: UnsafeMutableRawPointer?) {
     pthread_setspecific(slot, previous)

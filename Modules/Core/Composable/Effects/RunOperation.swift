@@ -1,7 +1,7 @@
 /// An async piece of an effect: its body, priority, the dependencies it was created under and where.
 @usableFromInline struct RunOperation<Action>: Sendable {
   let priority: TaskPriority?
-  let body: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+  let body: @MainActor @Sendable (Send<Action>) async -> Void
   let dependencies: DependencyValues
   let location: SourceLocation
 
@@ -9,7 +9,7 @@
     let body = self.body
     return RunOperation<T>(
       priority: priority,
-      body: { send in await body(Send { action in send(transform(action)) }) },
+      body: { send in await body(Send { action in send.sendNow(transform(action)) }) },
       dependencies: dependencies,
       location: location)
   }
@@ -18,17 +18,20 @@
 extension Effect {
   /// Runs `operation` in a task on the store's main actor; it sends actions back with `send`.
   ///
-  /// The operation runs on the main actor between its suspension points
-  /// (`nonisolated(nonsending)`), so sending back costs no thread hop; move heavy
-  /// synchronous work into a `@concurrent` function or a dependency.
+  /// The operation is isolated to the main actor, like the store: it starts
+  /// synchronously when the store starts the effect, and awaiting a client that
+  /// runs elsewhere hops there and back. Sending costs no hop. Keep heavy
+  /// synchronous work out of it (in a `@concurrent` function or a dependency).
+  /// (A `nonisolated(nonsending)` parameter type would not do: Swift 6.3 infers
+  /// the closures passed to it as plain nonisolated ones and hops on every call.)
   ///
   /// A thrown error goes to `handler`; without one it is a runtime issue naming
   /// where the effect was created (cancellation is not an error). The effect keeps
   /// the dependencies current where it was created.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation: @escaping @MainActor @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

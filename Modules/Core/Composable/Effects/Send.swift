@@ -11,7 +11,16 @@ public struct Send<Action>: Sendable {
   }
 
   /// Sends `action` unless the current task is cancelled.
-  @MainActor public func callAsFunction(_ action: sending Action) {
+  ///
+  /// Async so effects read as they do in TCA (`await send(.loaded(users))`);
+  /// effects run on the main actor, so the call never suspends.
+  @MainActor public func callAsFunction(_ action: sending Action) async {
+    guard !Task.isCancelled else { return }
+    send(action)
+  }
+
+  /// The synchronous form, for the runtime's own wrappers (mapping an effect's actions).
+  @MainActor func sendNow(_ action: sending Action) {
     guard !Task.isCancelled else { return }
     send(action)
   }

@@ -6,33 +6,46 @@ import Foundation
 /// (which cancels everything) may run elsewhere.
 final class EffectRegistry: @unchecked Sendable {
   private let lock = NSLock()
-  private var tasks: [UInt64: Task<Void, Never>] = [:]
+  /// Running effects by id; the task is nil while the effect runs its synchronous start.
+  private var tasks: [UInt64: Task<Void, Never>?] = [:]
   private var keysByTask: [UInt64: [CancelKey]] = [:]
   private var tasksByKey: [CancelKey: Set<UInt64>] = [:]
+  /// Effects cancelled during their synchronous start, before their task was known.
+  private var cancelledBeforeAttach: Set<UInt64> = []
   private var nextID: UInt64 = 0
 
-  /// A fresh id for a task about to start.
-  func makeID() -> UInt64 {
+  /// Files a new effect under `keys` before its task starts, and returns its id.
+  ///
+  /// Effects start running synchronously (`Task.immediate`), so one can finish,
+  /// or be cancelled, before the code that created its task gets the task back.
+  func reserve(keys: [CancelKey]) -> UInt64 {
     lock.withLock {
       nextID += 1
-      return nextID
+      let id = nextID
+      tasks[id] = .some(nil)
+      if !keys.isEmpty {
+        keysByTask[id] = keys
+        for key in keys { tasksByKey[key, default: []].insert(id) }
+      }
+      return id
     }
   }
 
-  /// Files `task` under `keys` (and for store-wide cancellation).
-  func insert(_ task: Task<Void, Never>, id: UInt64, keys: [CancelKey]) {
-    lock.withLock {
+  /// Records the task of effect `id` if it is still running; cancels it if it was cancelled meanwhile.
+  func attach(_ task: Task<Void, Never>, id: UInt64) {
+    let cancel: Bool = lock.withLock {
+      guard tasks[id] != nil else { return false }
       tasks[id] = task
-      guard !keys.isEmpty else { return }
-      keysByTask[id] = keys
-      for key in keys { tasksByKey[key, default: []].insert(id) }
+      return cancelledBeforeAttach.remove(id) != nil
     }
+    if cancel { task.cancel() }
   }
 
-  /// Forgets a finished task.
+  /// Forgets a finished effect.
   func remove(id: UInt64) {
     lock.withLock {
       tasks[id] = nil
+      cancelledBeforeAttach.remove(id)
       guard let keys = keysByTask.removeValue(forKey: id) else { return }
       for key in keys {
         tasksByKey[key]?.remove(id)
@@ -45,7 +58,11 @@ final class EffectRegistry: @unchecked Sendable {
   func cancel(_ key: CancelKey) {
     let cancelled: [Task<Void, Never>] = lock.withLock {
       guard let ids = tasksByKey[key] else { return [] }
-      return ids.compactMap { tasks[$0] }
+      return ids.compactMap { id in
+        guard let task = tasks[id] else { return nil }
+        if task == nil { cancelledBeforeAttach.insert(id) }
+        return task
+      }
     }
     for task in cancelled { task.cancel() }
   }
@@ -67,7 +84,10 @@ final class EffectRegistry: @unchecked Sendable {
 
   /// Cancels everything (the store is going away).
   func cancelAll() {
-    let all = lock.withLock { Array(tasks.values) }
+    let all = lock.withLock {
+      cancelledBeforeAttach.formUnion(tasks.keys)
+      return tasks.values.compactMap { $0 }
+    }
     for task in all { task.cancel() }
   }
 

@@ -137,20 +137,34 @@ import Observation
   }
 
   /// Starts a task on the main actor, filed under `keys` until it ends.
+  ///
+  /// The task starts immediately: it runs synchronously, right here, up to its
+  /// first suspension. An effect that sends at once (`.run { send in await
+  /// send(.loaded(cache)) }`) then costs no trip through the executor, and its
+  /// action joins the running loop in order. The reduce's context is taken off
+  /// the thread meanwhile, so the effect reads the dependencies it captured.
   private func startTask(
     keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let id = effects.makeID()
     let registry = effects
+    let id = registry.reserve(keys: keys)
     let instrumentation = self.instrumentation
-    let task = Task(priority: priority) { @MainActor in
+    instrumentation?.effectStarted(id)
+    let operation: @MainActor @Sendable () async -> Void = {
       await body()
       registry.remove(id: id)
       instrumentation?.effectFinished(id)
     }
-    effects.insert(task, id: id, keys: keys)
-    // The task cannot run before this returns: both are on the main actor.
-    instrumentation?.effectStarted(id, task)
+    let reducing = ReducingContext.leave()
+    let task: Task<Void, Never>
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      task = Task.immediate(priority: priority, operation: operation)
+    } else {
+      task = Task(priority: priority, operation: operation)
+    }
+    ReducingContext.restore(reducing)
+    registry.attach(task, id: id)
+    instrumentation?.effectAttached(id, task)
     return task
   }
 
@@ -268,19 +282,23 @@ extension Effect {
 public struct StoreInstrumentation<State, Action>: Sendable {
   /// Called after each action is reduced, with the state it left and the effect it returned.
   @usableFromInline var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
-  /// Called when an effect's task starts, with an id that `effectFinished` repeats.
-  var effectStarted: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
+  /// Called as an effect starts, with an id that the other hooks repeat.
+  var effectStarted: @MainActor @Sendable (UInt64) -> Void
+  /// Called once the effect's task exists (after `effectFinished` if it ended synchronously).
+  var effectAttached: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
   /// Called when an effect's task has returned.
   var effectFinished: @MainActor @Sendable (UInt64) -> Void
 
-  /// Hooks from three closures.
+  /// Hooks from four closures.
   public init(
     didReduce: @escaping @MainActor @Sendable (Action, State, Effect<Action>) -> Void,
-    effectStarted: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
+    effectStarted: @escaping @MainActor @Sendable (UInt64) -> Void,
+    effectAttached: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
     effectFinished: @escaping @MainActor @Sendable (UInt64) -> Void
   ) {
     self.didReduce = didReduce
     self.effectStarted = effectStarted
+    self.effectAttached = effectAttached
     self.effectFinished = effectFinished
   }
 }

@@ -10,7 +10,7 @@ public struct StoreTask: Hashable, Sendable {
   public func cancel() { task?.cancel() }
 
   /// Waits until every effect the action started has finished; cancelling the waiting task cancels them.
-  public func finish() async {
+  nonisolated(nonsending) public func finish() async {
     guard let task else { return }
     await withTaskCancellationHandler {
       await task.value
