@@ -1,5 +1,5 @@
 import Composable
-import ComposableTesting
+@testable import ComposableTesting
 import Foundation
 import Testing
 
@@ -100,5 +100,23 @@ import Testing
     await task.finish()
     #expect(task.isFinished)
     await store.receive(\.factResponse) { $0.fact = "fact" }
+  }
+}
+
+/// What a non-exhaustive test skipped is shown, not failed, when asked for.
+@MainActor struct SkippedAssertionTests {
+  @Test func showSkippedAssertionsPrintsWhatWasNotAsserted() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    var log = ""
+    store.skippedAssertionsLog = { log += $0 }
+    await store.send(.incrementTwiceTapped)
+    await store.receive(.increment)
+    #expect(log.contains("state changes after receiving Counter.Action.increment"))
+    #expect(log.contains("  -   count: 0,\n  +   count: 1,"))
+    log = ""
+    await store.send(.idTapped)
+    #expect(log.contains("Skipped assertions (received actions):\n  Counter.Action.increment"))
+    #expect(log.contains("+   lastID: UUID(00000000-0000-0000-0000-000000000000)"))
   }
 }

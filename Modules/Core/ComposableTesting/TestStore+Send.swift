@@ -114,7 +114,7 @@ extension TestStore {
 
   /// Tells the developer what a non-exhaustive test did not assert (never a failure).
   func printSkipped(_ what: String, _ items: [String]) {
-    let text = "Skipped assertions (\(what)):\n" + items.map { "  " + $0 }.joined(separator: "\n") + "\n"
-    FileHandle.standardError.write(Data(text.utf8))
+    let lines = items.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    skippedAssertionsLog("Skipped assertions (\(what)):\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n")
   }
 }

@@ -41,6 +41,8 @@ import ValueDump
   let events = TestStoreEvents()
   let stateEquality = RuntimeEquality(State.self)
   let createdAt: SourceLocation
+  /// Where `.off(showSkippedAssertions: true)` writes what the test did not assert (standard error).
+  var skippedAssertionsLog: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
   /// A test store running the reducer `reducer` builds from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
