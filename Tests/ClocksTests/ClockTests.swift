@@ -4,6 +4,23 @@ import ComposableTesting
 import Testing
 
 struct ClockTests {
+  /// A sleep cancelled at any moment, even while it is being registered, ends with CancellationError.
+  ///
+  /// Regression: a cancel landing between the cancellation handler's registration
+  /// and the sleeper's registration left the sleep suspended forever.
+  @Test func aSleepCancelledWhileStartingAlwaysEnds() async {
+    let clock = TestClock()
+    var cancelled = 0
+    for round in 0..<2_000 {
+      let sleep = Task { try await clock.sleep(for: .seconds(1)) }
+      if round % 2 == 0 { await Task.yield() }
+      sleep.cancel()
+      if case .failure(let error) = await sleep.result, error is CancellationError { cancelled += 1 }
+    }
+    #expect(cancelled == 2_000)
+    #expect(clock.pendingSleepCount == 0)
+  }
+
   @Test func testClockWakesSleepersInDeadlineOrderOnlyWhenAdvanced() async {
     let clock = TestClock()
     let log = LockedLog()

@@ -43,13 +43,20 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-        let resumeNow: Bool = lock.withLock {
+        // The task may be cancelled between registering the handler and getting
+        // here; the handler then found no sleeper to wake, so check under the lock.
+        let outcome: Result<Bool, CancellationError> = lock.withLock {
           activity += 1
-          if deadline <= current { return true }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= current { return .success(true) }
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+          return .success(false)
         }
-        if resumeNow { continuation.resume() }
+        switch outcome {
+        case .failure(let error): continuation.resume(throwing: error)
+        case .success(true): continuation.resume()
+        case .success(false): break
+        }
       }
     } onCancel: {
       let cancelled: Sleeper? = lock.withLock {
