@@ -23,7 +23,7 @@ let coreTargets: [Target] = [
   core("ValueDump"),
   core("Dependencies", ["IssueReporting", "Clocks"]),
   core("Clocks", ["IssueReporting"]),
-  core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks"]),
+  core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump"]),
   core("ComposableTesting", ["Composable", "ValueDump"]),
 ]
 

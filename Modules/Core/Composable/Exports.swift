@@ -3,3 +3,4 @@
 @_exported import Dependencies
 @_exported import IdentifiedCollections
 @_exported import IssueReporting
+@_exported import ValueDump

@@ -1,0 +1,49 @@
+import Foundation
+import ValueDump
+
+/// Where `printChanges` writes: a closure taking each report (standard error unless given).
+public struct ChangeSink: Sendable {
+  /// Receives one report per action.
+  public let write: @Sendable (String) -> Void
+
+  /// A sink from a closure.
+  public init(_ write: @escaping @Sendable (String) -> Void) {
+    self.write = write
+  }
+
+  /// Writes to standard error, so reports never mix with a command-line app's output.
+  public static let standardError = ChangeSink { FileHandle.standardError.write(Data($0.utf8)) }
+}
+
+extension Reducer {
+  /// Reports each action this reducer receives and the diff of state it caused, for debugging.
+  ///
+  /// ```
+  /// received action:
+  ///   Counter.Action.increment
+  ///   Counter.State(
+  /// -   count: 0
+  /// +   count: 1
+  ///   )
+  /// ```
+  /// Dumps cost microseconds per action: use it while debugging, not in production.
+  public func printChanges(to sink: ChangeSink = .standardError) -> PrintChangesReducer<Self> {
+    PrintChangesReducer(base: self, sink: sink)
+  }
+}
+
+/// The reducer `printChanges` builds.
+public struct PrintChangesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let sink: ChangeSink
+
+  /// Runs the base reducer, then writes the action and the state diff.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = state
+    let effect = base.reduce(into: &state, action: action)
+    let action = valueDump(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    let change = valueDiff(before, state).map { "\n" + $0 } ?? "\n  (No state changes)"
+    sink.write("received action:\n" + action + change + "\n")
+    return effect
+  }
+}

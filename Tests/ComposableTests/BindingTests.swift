@@ -1,0 +1,105 @@
+import Composable
+import ComposableTesting
+import Foundation
+import Testing
+
+/// A form: fields set by bindings, and validation that reacts to one field.
+private struct SignUp: Reducer {
+  struct State: Equatable {
+    var name = ""
+    var email = ""
+    var emailError: String?
+  }
+
+  enum Action: Equatable, BindableAction {
+    case binding(BindingAction<State>)
+    case submitTapped
+
+    var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(\.email):
+        state.emailError = state.email.contains("@") ? nil : "Enter an email address like ada@example.com."
+        return .none
+      case .binding, .submitTapped:
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor struct BindingTests {
+  @Test func bindingsSetFieldsWithoutAnActionPerField() async {
+    let store = TestStore(initialState: SignUp.State()) { SignUp() }
+    await store.send(.set(\.name, "Ada")) { $0.name = "Ada" }
+    await store.send(.binding(.set(\.name, "Ada L."))) { $0.name = "Ada L." }
+  }
+
+  @Test func aFeatureReactsToOneField() async {
+    let store = TestStore(initialState: SignUp.State()) { SignUp() }
+    await store.send(.set(\.email, "ada")) {
+      $0.email = "ada"
+      $0.emailError = "Enter an email address like ada@example.com."
+    }
+    await store.send(.set(\.email, "ada@example.com")) {
+      $0.email = "ada@example.com"
+      $0.emailError = nil
+    }
+  }
+
+  @Test func bindingActionsAreEqualWhenTheySetTheSameFieldToTheSameValue() {
+    #expect(BindingAction<SignUp.State>.set(\.name, "A") == .set(\.name, "A"))
+    #expect(BindingAction<SignUp.State>.set(\.name, "A") != .set(\.name, "B"))
+    #expect(BindingAction<SignUp.State>.set(\.name, "A") != .set(\.email, "A"))
+    #expect(BindingAction<SignUp.State>.set(\.name, "A").value(as: String.self) == "A")
+  }
+
+  @Test func aWrongBindingShowsTheFieldAndValueInTheDiff() async {
+    let store = TestStore(initialState: SignUp.State()) { SignUp() }
+    await withKnownIssue {
+      await store.send(.set(\.name, "Ada")) { $0.name = "Bo" }
+    } matching: { $0.description.contains(#"-   name: "Bo","#) && $0.description.contains(#"+   name: "Ada","#) }
+  }
+}
+
+/// `printChanges` reports each action and the state it changed.
+@MainActor struct PrintChangesTests {
+  final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    func append(_ line: String) { lock.withLock { storage.append(line) } }
+    var all: [String] { lock.withLock { storage } }
+  }
+
+  @Test func printsTheActionAndTheDiff() {
+    let lines = Lines()
+    let store = Store(initialState: SignUp.State(), reducer: SignUp().printChanges(to: ChangeSink(lines.append)))
+    store.send(.set(\.name, "Ada"))
+    store.send(.submitTapped)
+    #expect(
+      lines.all == [
+        """
+        received action:
+          SignUp.Action.binding(BindingAction.set(\\State.name, "Ada"))
+          SignUp.State(
+        -   name: "",
+        +   name: "Ada",
+            … (2 unchanged)
+          )
+
+        """,
+        """
+        received action:
+          SignUp.Action.submitTapped
+          (No state changes)
+
+        """,
+      ])
+  }
+}
