@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 
 /// Fetches a fact about a number; the test value fails the test if a test forgets to override it.
@@ -87,4 +88,13 @@ struct Counter: Reducer {
 /// Wraps a value that has no `Equatable` conformance, to prove the store says so clearly.
 struct Opaque {
   var value: Int
+}
+
+/// A test store for `Counter` whose timer runs on `clock`, created at the caller's line.
+@MainActor func timerStore(
+  clock: TestClock, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+) -> TestStore<Counter.State, Counter.Action> {
+  TestStore(
+    initialState: Counter.State(), reducer: { Counter() }, withDependencies: { $0.continuousClock = clock },
+    fileID: fileID, filePath: filePath, line: line)
 }

@@ -63,22 +63,14 @@ import Testing
   @Test func anEffectStillRunningAtTheEndFailsNamingItsAction() async {
     let clock = TestClock()
     await withKnownIssue {
-      let store = TestStore(initialState: Counter.State()) {
-        Counter()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = timerStore(clock: clock)
       await store.send(.timerToggled) { $0.isTimerOn = true }
     } matching: { $0.description.contains("started by Counter.Action.timerToggled is still running") }
   }
 
   @Test func finishFailsOnAnEffectThatDoesNotEnd() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = timerStore(clock: clock)
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(50))
@@ -87,11 +79,7 @@ import Testing
 
   @Test func receiveTimesOutWhenTheActionDoesNotArrive() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = timerStore(clock: clock)
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await withKnownIssue {
       await store.receive(\.tick, timeout: .milliseconds(50))

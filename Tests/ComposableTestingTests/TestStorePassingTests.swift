@@ -41,11 +41,7 @@ import Testing
 
   @Test func aTimerRunsOnATestClockAndEndsWhenCancelled() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = timerStore(clock: clock)
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await clock.advance(by: .seconds(1))
     await store.receive(\.tick) { $0.count = 1 }
@@ -79,11 +75,7 @@ import Testing
 
   @Test func skippingReceivedActionsAndInFlightEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = timerStore(clock: clock)
     await store.send(.incrementTwiceTapped)
     await store.skipReceivedActions()
     await store.send(.timerToggled) { $0.count = 2; $0.isTimerOn = true }
