@@ -35,6 +35,22 @@ struct ClockTests {
     #expect(clock.now == ClockInstant(offset: .milliseconds(2_999)))
   }
 
+  @Test func runWakesEverySleeperUntilNoneIsLeft() async {
+    let clock = TestClock()
+    let log = LockedLog()
+    let sleeper = Task {
+      for seconds in 1...3 {
+        try? await clock.sleep(for: .seconds(seconds))
+        log.append("\(seconds)")
+      }
+    }
+    await clock.run()
+    await sleeper.value
+    #expect(log.entries == ["1", "2", "3"])
+    #expect(clock.now == ClockInstant(offset: .seconds(6)))
+    #expect(clock.pendingSleepCount == 0)
+  }
+
   @Test func immediateClockNeverWaits() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(3600))
