@@ -48,14 +48,13 @@ private struct Chain: Reducer {
 
   @Test func runEffectsStartAfterTheReduceAndSendBack() async {
     let log = EventLog()
-    let sendableLog = SendableLog(log: log)
     let store = Store(
       initialState: 0,
       reducer: Reduce<Int, String> { state, action in
         log.record("reduce \(action)")
         if action == "go" {
           return .run { send in
-            sendableLog.record("effect started")
+            log.record("effect started")
             await send("done")
           }
         }
@@ -102,7 +101,6 @@ private struct Chain: Reducer {
   @Test func releasingTheRootStoreCancelsItsEffects() async {
     let clock = TestClock()
     let started = EventLog()
-    let sendableLog = SendableLog(log: started)
     var store: Store<Int, String>? = Store(
       initialState: 0,
       reducer: Reduce<Int, String> { _, action in
@@ -111,7 +109,7 @@ private struct Chain: Reducer {
           do {
             try await clock.sleep(for: .seconds(10))
           } catch {
-            sendableLog.record("cancelled")
+            started.record("cancelled")
           }
         }
       })

@@ -16,12 +16,10 @@ final class TestStoreLedger: @unchecked Sendable {
   private let lock = NSLock()
   private var effects: [UInt64: RunningEffect] = [:]
   private var unassertedActions: [ActionDescription] = []
-  private var startOrder: [UInt64] = []
 
   func effectStarted(id: UInt64, by action: ActionDescription) {
     lock.withLock {
       effects[id] = RunningEffect(startedBy: action, task: nil)
-      startOrder.append(id)
     }
   }
 
@@ -31,10 +29,7 @@ final class TestStoreLedger: @unchecked Sendable {
   }
 
   func effectFinished(id: UInt64) {
-    lock.withLock {
-      effects[id] = nil
-      startOrder.removeAll { $0 == id }
-    }
+    lock.withLock { effects[id] = nil }
   }
 
   /// Whether the effect with ledger id `id` has not returned yet.
@@ -42,15 +37,14 @@ final class TestStoreLedger: @unchecked Sendable {
 
   /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
   var inFlight: [RunningEffect] {
-    lock.withLock { startOrder.compactMap { effects[$0] }.filter { $0.task?.isCancelled != true } }
+    lock.withLock { runningInStartOrder.filter { $0.task?.isCancelled != true } }
   }
 
   /// Cancels and forgets every running effect; returns what they were started by.
   func cancelAll() -> [ActionDescription] {
     let cancelled = lock.withLock {
-      let running = startOrder.compactMap { effects[$0] }
+      let running = runningInStartOrder
       effects = [:]
-      startOrder = []
       return running
     }
     for effect in cancelled { effect.task?.cancel() }
@@ -71,5 +65,10 @@ final class TestStoreLedger: @unchecked Sendable {
   /// Forgets the oldest `count` received actions (the test asserted or skipped them).
   func removeFirstUnasserted(_ count: Int) {
     lock.withLock { unassertedActions.removeFirst(min(count, unassertedActions.count)) }
+  }
+
+  /// Running effects, oldest first (ids increase with every start); call with the lock held.
+  private var runningInStartOrder: [RunningEffect] {
+    effects.keys.sorted().compactMap { effects[$0] }
   }
 }
