@@ -1,13 +1,27 @@
 /// The identity of a child's state, used to tell "the same child, changed" from "a new child".
 ///
-/// Identifiable state is identified by its id; other state by its enum case or,
-/// for structs, by being present at all.
+/// Identifiable state is identified by its id; enum state by its case (so switching
+/// a destination from one screen to another is a new child); other state by being
+/// present at all.
 @usableFromInline func childIdentity<State>(of state: State) -> AnyHashableSendable {
   if let identifiable = state as? any Identifiable {
     return identity(of: identifiable)
   }
+  if isEnum(State.self), let name = enumCaseName(state) {
+    return AnyHashableSendable(String(cString: name))
+  }
   return AnyHashableSendable(0)
 }
+
+/// Whether `type` is an enum (not an optional): the runtime metadata's kind word says so.
+private func isEnum(_ type: Any.Type) -> Bool {
+  // MetadataKind.enum is 0x201 in the Swift ABI; reading the first word of any type's metadata is safe.
+  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
+}
+
+/// The runtime's name for the case `value` holds (the same lookup `Mirror` uses, without building one).
+@_silgen_name("swift_EnumCaseName")
+private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 private func identity<T: Identifiable>(of value: T) -> AnyHashableSendable {
   AnyHashableSendable(UncheckedHashable(value.id))

@@ -1,26 +1,44 @@
 import IssueReporting
 
-/// Lets a presented feature close itself; the navigation reducers install the real one.
+/// Lets a presented or stacked feature close itself: `await dismiss()` from one of its effects.
+///
+/// The navigation reducers (`ifLet` over `@Presents` state, `forEach` over a
+/// `StackState`) run each child effect with a handler that sends the parent's
+/// `.dismiss` or `.popFrom(id:)`, so no long-lived effect is needed and a test
+/// store sees only that action. The innermost presentation wins, so a child's
+/// child dismisses itself, not its parent.
 public struct DismissEffect: Sendable {
-  private let dismiss: @MainActor @Sendable () -> Void
+  private let dismiss: @MainActor @Sendable () async -> Void
 
-  /// A dismiss action from a closure (navigation reducers create these).
-  public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
+  /// A dismiss action from a closure: a test of a child alone records the call with one.
+  public init(_ dismiss: @escaping @MainActor @Sendable () async -> Void) {
     self.dismiss = dismiss
   }
 
   /// Asks the presenting feature to dismiss the one this effect belongs to.
-  @MainActor public func callAsFunction() {
-    dismiss()
+  @MainActor public func callAsFunction() async {
+    await dismiss()
+  }
+
+  /// The dismissal the running effect belongs to, installed by the navigation reducers.
+  @TaskLocal public static var presentationHandler: (@MainActor @Sendable () async -> Void)?
+
+  /// Sends the dismissal installed for this effect, or reports that nothing presented it.
+  static let presented = DismissEffect {
+    guard let handler = DismissEffect.presentationHandler else {
+      reportIssue(
+        """
+        'dismiss' was called from an effect of a feature that is not presented: present it with 'ifLet' \
+        over '@Presents' state or push it on a 'StackState' with 'forEach'. (It only works from '.run' effects.)
+        """)
+      return
+    }
+    await handler()
   }
 }
 
 private enum DismissKey: TestDependencyKey, DependencyKey {
-  static let liveValue = DismissEffect {
-    reportIssue(
-      "'dismiss' was called from a feature that is not presented: present it with 'ifLet' over '@Presents' state or push it on a 'StackState'."
-    )
-  }
+  static let liveValue = DismissEffect.presented
   static var testValue: DismissEffect { liveValue }
 }
 

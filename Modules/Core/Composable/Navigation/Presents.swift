@@ -1,0 +1,90 @@
+/// Optional child state for a presented feature, kept in a heap box so the parent stays small.
+///
+/// The parent stores one pointer however large (or deeply nested) the child is,
+/// so a feature that presents itself recursively cannot overflow the stack, and
+/// copying a parent copies no child. Mutation goes through the box in place
+/// while it is uniquely referenced (copy-on-write otherwise). Declare it as
+/// `@Presents var destination: Destination.State?` and compose with
+/// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
+@propertyWrapper
+public struct Presents<State> {
+  @usableFromInline final class Box {
+    @usableFromInline var value: State?
+    @usableFromInline init(_ value: State?) { self.value = value }
+  }
+
+  @usableFromInline var box: Box?
+
+  /// Wraps `wrappedValue` (nil: nothing presented).
+  @inlinable public init(wrappedValue: State?) {
+    box = wrappedValue.map { Box($0) }
+  }
+
+  /// The presented child's state, or nil.
+  @inlinable public var wrappedValue: State? {
+    get { box?.value }
+    set {
+      guard let newValue else {
+        box = nil
+        return
+      }
+      if box != nil, isKnownUniquelyReferenced(&box!) {
+        box!.value = newValue
+      } else {
+        box = Box(newValue)
+      }
+    }
+    _modify {
+      if box == nil {
+        box = Box(nil)
+      } else if !isKnownUniquelyReferenced(&box!) {
+        box = Box(box!.value)
+      }
+      defer { if box?.value == nil { box = nil } }
+      yield &box!.value
+    }
+  }
+
+  /// The wrapper itself, so navigation operators can take `\.$destination`.
+  @inlinable public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+    _modify { yield &self }
+  }
+
+  /// Whether two wrappers share one box (so they are equal without comparing children).
+  @inlinable func sharesStorage(with other: Self) -> Bool { box === other.box }
+}
+
+extension Presents: Equatable where State: Equatable {
+  /// Equal when both share a box or both hold equal children.
+  @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sharesStorage(with: rhs) || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Presents: Hashable where State: Hashable {
+  /// Hashes the child.
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension Presents: @unchecked Sendable where State: Sendable {}
+
+extension Presents: Decodable where State: Decodable {
+  /// Decodes the optional child.
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension Presents: Encodable where State: Encodable {
+  /// Encodes the optional child.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension Presents: CustomReflectable {
+  /// Reflects as the optional child, so dumps and diffs show the child, not the box.
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
+}

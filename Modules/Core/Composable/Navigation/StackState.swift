@@ -1,0 +1,154 @@
+/// The screens pushed on a navigation stack, bottom first, each with a `StackElementID`.
+///
+/// The stack hands out ids itself, counting from 0 and never reusing one, so ids
+/// are the same in every run and in tests without a generator dependency. Two
+/// stacks are equal when they hold the same ids and elements.
+public struct StackState<Element> {
+  /// One pushed element and its id.
+  @usableFromInline struct Entry {
+    @usableFromInline let id: StackElementID
+    @usableFromInline var element: Element
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  /// The id the next pushed element gets.
+  public private(set) var nextID = StackElementID(0)
+
+  /// An empty stack.
+  public init() {}
+
+  /// A stack holding `elements`, bottom first, with ids 0, 1, 2…
+  public init(_ elements: some Sequence<Element>) {
+    for element in elements { append(element) }
+  }
+
+  /// The ids, bottom first.
+  public var ids: [StackElementID] { entries.map(\.id) }
+
+  /// Pushes `element` with the next id, and returns that id.
+  @discardableResult public mutating func append(_ element: Element) -> StackElementID {
+    let id = nextID
+    entries.append(Entry(id: id, element: element))
+    nextID = StackElementID(id.rawValue + 1)
+    return id
+  }
+
+  /// Pushes `element` with a given id; false (and nothing pushed) when the id is in use or older than the top.
+  mutating func push(_ element: Element, id: StackElementID) -> Bool {
+    guard !contains(id: id), entries.last.map({ id > $0.id }) ?? true else { return false }
+    entries.append(Entry(id: id, element: element))
+    nextID = Swift.max(nextID, StackElementID(id.rawValue + 1))
+    return true
+  }
+
+  /// Whether an element with `id` is on the stack.
+  public func contains(id: StackElementID) -> Bool { index(of: id) != nil }
+
+  /// The element with `id`, or nil; setting nil pops that element and everything above it.
+  public subscript(id id: StackElementID) -> Element? {
+    get { index(of: id).map { entries[$0].element } }
+    set {
+      guard let index = index(of: id) else { return }
+      if let newValue {
+        entries[index].element = newValue
+      } else {
+        entries.removeSubrange(index...)
+      }
+    }
+  }
+
+  /// The element with `id` for in-place mutation by the stack's `forEach`.
+  @usableFromInline func index(of id: StackElementID) -> Int? {
+    // Stacks are short and actions mostly reach the top, so search from the end.
+    entries.lastIndex { $0.id == id }
+  }
+
+  /// Removes the element with `id` and every element above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = index(of: id) else { return }
+    entries.removeSubrange(index...)
+  }
+
+  /// Removes every element above the one with `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = index(of: id) else { return }
+    entries.removeSubrange((index + 1)...)
+  }
+
+  /// Removes and returns the top element.
+  @discardableResult public mutating func removeLast() -> Element { entries.removeLast().element }
+
+  /// Removes the top `count` elements.
+  public mutating func removeLast(_ count: Int) { entries.removeLast(count) }
+
+  /// Removes every element.
+  public mutating func removeAll() { entries.removeAll() }
+
+}
+
+extension StackState: RandomAccessCollection, MutableCollection {
+  /// The bottom position.
+  public var startIndex: Int { entries.startIndex }
+  /// One past the top position.
+  public var endIndex: Int { entries.endIndex }
+  /// The element at a position (0 is the bottom).
+  public subscript(position: Int) -> Element {
+    get { entries[position].element }
+    _modify { yield &entries[position].element }
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  /// Equal when the ids and elements are equal, bottom to top (the id counter is not compared).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && zip(lhs.entries, rhs.entries).allSatisfy { $0.id == $1.id && $0.element == $1.element }
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  /// Hashes ids and elements.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(entries.count)
+    for entry in entries {
+      hasher.combine(entry.id)
+      hasher.combine(entry.element)
+    }
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+extension StackState.Entry: Sendable where Element: Sendable {}
+
+extension StackState: Codable where Element: Codable {
+  private enum CodingKeys: String, CodingKey { case ids, elements, nextID }
+
+  /// Decodes ids, elements and the id counter; mismatched or repeated ids are a decoding error.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let ids = try container.decode([StackElementID].self, forKey: .ids)
+    let elements = try container.decode([Element].self, forKey: .elements)
+    guard ids.count == elements.count, Set(ids).count == ids.count, ids == ids.sorted() else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: container, debugDescription: "stack ids must be unique, increasing, one per element")
+    }
+    entries = zip(ids, elements).map { Entry(id: $0, element: $1) }
+    let counter = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) ?? StackElementID(0)
+    nextID = Swift.max(counter, StackElementID((ids.last?.rawValue ?? -1) + 1))
+  }
+
+  /// Encodes ids, elements and the id counter.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(ids, forKey: .ids)
+    try container.encode(Array(self), forKey: .elements)
+    try container.encode(nextID, forKey: .nextID)
+  }
+}
+
+extension StackState: CustomReflectable {
+  /// Reflects as fields named by id (`#0: …`), so dumps show which element has which id and diffs match by id.
+  public var customMirror: Mirror {
+    Mirror(self, children: entries.map { (label: $0.id.description, value: $0.element as Any) }, displayStyle: .struct)
+  }
+}

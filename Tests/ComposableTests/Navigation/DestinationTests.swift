@@ -1,0 +1,97 @@
+import Composable
+import ComposableTesting
+import Testing
+
+/// What a screen can present: a ticker or a note, one at a time, as one optional enum.
+private struct Destination: Reducer {
+  enum State: Equatable, CasePathable {
+    case ticker(Ticker.State)
+    case note(String)
+
+    struct Cases: CaseList {
+      let ticker = CasePath(State.ticker) { if case let .ticker(s) = $0 { s } else { nil } }
+      let note = CasePath(State.note) { if case let .note(s) = $0 { s } else { nil } }
+    }
+  }
+
+  enum Action: Equatable, CasePathable {
+    case ticker(Ticker.Action)
+
+    struct Cases: CaseList {
+      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.ticker, action: \.ticker) { Ticker() }
+  }
+}
+
+private struct Screen: Reducer {
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action: Equatable, CasePathable {
+    case tickerTapped
+    case noteTapped
+    case destination(PresentationAction<Destination.Action>)
+
+    struct Cases: CaseList {
+      let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .tickerTapped:
+        state.destination = .ticker(Ticker.State())
+        return .none
+      case .noteTapped:
+        state.destination = .note("Remember the milk")
+        return .none
+      case .destination:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
+}
+
+@MainActor struct DestinationTests {
+  @Test func switchingTheDestinationCaseCancelsTheOldCasesEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Screen.State()) { Screen() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.tickerTapped) { $0.destination = .ticker(Ticker.State()) }
+    await store.send(.destination(.presented(.ticker(.startTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.ticker(.tick)))) { $0.destination = .ticker(Ticker.State(ticks: 1)) }
+    await store.send(.noteTapped) { $0.destination = .note("Remember the milk") }
+    await clock.advance(by: .seconds(3))
+    await store.finish()
+  }
+
+  @Test func changingTheSameCaseKeepsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Screen.State()) { Screen() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.tickerTapped) { $0.destination = .ticker(Ticker.State()) }
+    await store.send(.destination(.presented(.ticker(.startTapped))))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.destination(.presented(.ticker(.tick)))) { $0.destination = .ticker(Ticker.State(ticks: 1)) }
+    await store.receive(.destination(.presented(.ticker(.tick)))) { $0.destination = .ticker(Ticker.State(ticks: 2)) }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
+  @Test func aDestinationCaseDismissesItself() async {
+    let store = TestStore(initialState: Screen.State()) { Screen() }
+    await store.send(.tickerTapped) { $0.destination = .ticker(Ticker.State()) }
+    await store.send(.destination(.presented(.ticker(.closeTapped))))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
+  }
+}
