@@ -44,11 +44,20 @@ public struct StackState<Element> {
   /// Whether an element with `id` is on the stack.
   public func contains(id: StackElementID) -> Bool { index(of: id) != nil }
 
-  /// The element with `id`, or nil; setting nil pops that element and everything above it.
+  /// The element with `id`, or nil.
+  ///
+  /// Setting a present id replaces its element; setting nil pops it and everything
+  /// above; setting a new id pushes it (as a `.push(id:state:)` action does), which
+  /// is how a test states a push. A new id that is not above the top is a runtime issue.
   public subscript(id id: StackElementID) -> Element? {
     get { index(of: id).map { entries[$0].element } }
     set {
-      guard let index = index(of: id) else { return }
+      guard let index = index(of: id) else {
+        if let newValue, !push(newValue, id: id) {
+          reportIssue("Cannot push id \(id) on a stack whose ids are \(ids): a pushed id must be above the top.")
+        }
+        return
+      }
       if let newValue {
         entries[index].element = newValue
       } else {
