@@ -23,8 +23,9 @@ let coreTargets: [Target] = [
   core("ValueDump"),
   core("Dependencies", ["IssueReporting", "Clocks"]),
   core("Clocks", ["IssueReporting"]),
-  core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump"]),
-  core("ComposableTesting", ["Composable", "ValueDump"]),
+  core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
+  core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
+  core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
 ]
 
 let coreTests: [Target] = [
@@ -33,6 +34,7 @@ let coreTests: [Target] = [
   tests("ValueDump", ["IdentifiedCollections"]),
   tests("Dependencies"),
   tests("Clocks"),
+  tests("Sharing"),
   tests("Composable"),
   tests("ComposableTesting"),
 ]

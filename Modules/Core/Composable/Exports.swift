@@ -4,3 +4,4 @@
 @_exported import IdentifiedCollections
 @_exported import IssueReporting
 @_exported import ValueDump
+@_exported import Sharing

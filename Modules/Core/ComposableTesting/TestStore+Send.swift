@@ -34,12 +34,16 @@ extension TestStore {
     }
     effectsOfCurrentSend = []
     stateAfterSentAction = nil
+    sharedAfterSentAction = []
     isSendingFromTest = true
-    let task = store.send(action)
+    let task = SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) }
     isSendingFromTest = false
     let actual = stateAfterSentAction ?? store.currentState
+    let shared = stateAfterSentAction == nil ? sharedTracker.takeChanges() : sharedAfterSentAction
     stateAfterSentAction = nil
-    checkState(actual, against: expectedChange, after: "sending \(describe(action))", at: location)
+    sharedAfterSentAction = []
+    checkState(
+      actual, shared: shared, against: expectedChange, after: "sending \(describe(action))", at: location)
     assertedState = actual
     return TestStoreTask(
       rawValue: task, effectIDs: effectsOfCurrentSend, ledger: ledger, events: events, timeout: timeout)
@@ -52,9 +56,10 @@ extension TestStore {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     let actual = store.currentState
+    let shared = sharedTracker.takeChanges()
     withoutActuallyEscaping(expectedChange) { expectedChange in
       checkState(
-        actual, against: expectedChange, after: "the last assertion",
+        actual, shared: shared, against: expectedChange, after: "the last assertion",
         at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     assertedState = actual
@@ -67,9 +72,15 @@ extension TestStore {
   /// With exhaustivity off the change is applied to `actual` itself: only what
   /// the closure states is checked.
   func checkState(
-    _ actual: State, against expectedChange: ((inout State) throws -> Void)?, after event: @autoclosure () -> String,
-    at location: SourceLocation
+    _ actual: State, shared: [SharedChange], against expectedChange: ((inout State) throws -> Void)?,
+    after event: @autoclosure () -> String, at location: SourceLocation
   ) {
+    var expectations: [SharedExpectation] = []
+    defer {
+      let mismatches = SharedChangeTracker.mismatches(
+        changes: shared, expectations: expectations, exhaustive: exhaustivity.isOn)
+      for message in mismatches { reportIssue("After \(event()): " + message, at: location) }
+    }
     guard let areEqual = stateEquality.areEqual else {
       if expectedChange != nil || exhaustivity.isOn {
         reportIssue(
@@ -83,7 +94,7 @@ extension TestStore {
     }
     var expected = exhaustivity.isOn ? assertedState : actual
     do {
-      try expectedChange?(&expected)
+      expectations = try sharedTracker.asserting(baseline: shared) { try expectedChange?(&expected) }.expectations
     } catch {
       reportIssue("The state assertion after \(event()) threw an error: \(error)", at: location)
       return

@@ -13,7 +13,9 @@ import ValueDump
 /// ```
 ///
 /// Dependencies start from their test values, with a cache of their own, so
-/// `uuid` counts from zero in every test store. Failures point at the line of the
+/// `uuid` counts from zero in every test store and shared keys start empty
+/// (`initialState` is built with those dependencies). Every change the feature
+/// makes to a `Shared` value must be asserted too: `$0.$count.withLock { $0 = 1 }`. Failures point at the line of the
 /// `send` or `receive` that found them; what is still unasserted when the store
 /// is released (or at `finish()`) points at the line that created the store.
 @MainActor public final class TestStore<State, Action> {
@@ -29,9 +31,13 @@ import ValueDump
   /// The state as of the last assertion: what the next expected change is applied to.
   var assertedState: State
   /// Actions that effects sent and the test has not asserted yet, with the state each left.
-  var received: [(action: Action, state: State)] = []
+  var received: [(action: Action, state: State, shared: [SharedChange])] = []
   /// The state right after the action the test is sending, captured before anything it triggers.
   var stateAfterSentAction: State?
+  /// The shared values the sent action changed.
+  var sharedAfterSentAction: [SharedChange] = []
+  /// Records the feature's changes to shared values, step by step.
+  let sharedTracker = SharedChangeTracker()
   var isSendingFromTest = false
   /// The action being reduced, so an effect can be attributed to the action that started it.
   var currentAction: Action?
@@ -47,7 +53,7 @@ import ValueDump
   /// A test store running the reducer `reducer` builds from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     timeout: Duration = .seconds(1),
@@ -57,6 +63,8 @@ import ValueDump
     prepareDependencies(&dependencies)
     self.dependencies = dependencies
     self.timeout = timeout
+    // Built with the store's dependencies, so its shared keys resolve in the store's own storage.
+    let initialState = withDependencies({ $0 = dependencies }) { initialState() }
     assertedState = initialState
     createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let ledger = self.ledger
@@ -87,11 +95,13 @@ import ValueDump
 
   private func didReduce(_ action: Action, _ state: State) {
     currentAction = action
+    let shared = sharedTracker.takeChanges()
     if isSendingFromTest, stateAfterSentAction == nil {
       stateAfterSentAction = state
+      sharedAfterSentAction = shared
       return
     }
-    received.append((action, state))
+    received.append((action, state, shared))
     ledger.appendUnasserted(ActionDescription(action))
     events.signal()
   }

@@ -6,6 +6,7 @@ struct DumpBuilder {
   private var visiting: Set<ObjectIdentifier> = []
 
   mutating func node(for value: Any) -> DumpNode {
+    if let wrapper = value as? any ValueDumpTransparent { return node(for: wrapper.valueDumpSubject) }
     if let custom = value as? any ValueDumpStringConvertible { return .leaf(custom.valueDumpDescription) }
     if let leaf = Self.leaf(for: value) { return .leaf(leaf) }
     let mirror = (value as? any ValueDumpReflectable)?.valueDumpMirror ?? Mirror(reflecting: value)

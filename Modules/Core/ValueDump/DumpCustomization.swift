@@ -13,3 +13,12 @@ public protocol ValueDumpStringConvertible {
   /// The line the dump prints for this value.
   var valueDumpDescription: String { get }
 }
+
+/// A wrapper that dumps as the value it stands for (a property wrapper, a reference to shared state).
+///
+/// Without it a dump would show the wrapper's storage; with it a field declared
+/// `@Shared var count: Int` dumps as `count: 3`.
+public protocol ValueDumpTransparent {
+  /// The value to dump in this wrapper's place.
+  var valueDumpSubject: Any { get }
+}

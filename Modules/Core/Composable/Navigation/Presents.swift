@@ -84,7 +84,7 @@ extension Presents: Encodable where State: Encodable {
   }
 }
 
-extension Presents: CustomReflectable {
-  /// Reflects as the optional child, so dumps and diffs show the child, not the box.
-  public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
+extension Presents: ValueDumpTransparent {
+  /// Dumps as the optional child, so dumps and diffs show the child, not the box.
+  public var valueDumpSubject: Any { wrappedValue as Any }
 }

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Keeps a shared value in a JSON file: loads once, saves atomically after a burst of changes settles.
+final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unchecked Sendable {
+  let url: URL
+  let fileSystem: SharedFileSystem
+  let saveDelay: Duration
+  private let lock = NSLock()
+  /// Serializes writes, so a late timer never writes an older value over a newer one.
+  private let writeLock = NSLock()
+  private var pending: Value?
+  private var isScheduled = false
+  private var currentStatus = SharedPersistenceStatus.missing
+  /// Set when the file could not be read: saving would overwrite data we never saw.
+  private var savingDisabled = false
+
+  init(url: URL, fileSystem: SharedFileSystem, saveDelay: Duration) {
+    self.url = url
+    self.fileSystem = fileSystem
+    self.saveDelay = saveDelay
+    FlushOnExit.register(self)
+  }
+
+  var status: SharedPersistenceStatus { lock.withLock { currentStatus } }
+
+  func load() -> Value? {
+    let data: Data?
+    do {
+      data = try fileSystem.read(url)
+    } catch {
+      setStatus(.unreadable(reason: Self.describe(error)), disableSaving: true)
+      return nil
+    }
+    guard let data else {
+      setStatus(.missing)
+      return nil
+    }
+    do {
+      let value = try JSONDecoder().decode(Value.self, from: data)
+      setStatus(.loaded)
+      return value
+    } catch {
+      let reason = Self.describe(error)
+      guard let backup = moveAside() else {
+        // Could not keep the bad file: do not write over it either.
+        setStatus(.corrupt(movedTo: nil, reason: reason), disableSaving: true)
+        return nil
+      }
+      setStatus(.corrupt(movedTo: backup, reason: reason))
+      return nil
+    }
+  }
+
+  func valueDidChange(_ value: Value) {
+    let schedule: Bool = lock.withLock {
+      pending = value
+      guard !isScheduled else { return false }
+      isScheduled = true
+      return true
+    }
+    guard schedule else { return }
+    let delay = saveDelay.components
+    let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+    saveQueue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in flush() }
+  }
+
+  func flush() {
+    writeLock.withLock {
+      let value: Value? = lock.withLock {
+        defer {
+          pending = nil
+          isScheduled = false
+        }
+        return savingDisabled ? nil : pending
+      }
+      guard let value else { return }
+      do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try fileSystem.write(try encoder.encode(value), url)
+        setStatus(.loaded)
+      } catch {
+        setStatus(.saveFailed(reason: Self.describe(error)))
+      }
+    }
+  }
+
+  private func setStatus(_ status: SharedPersistenceStatus, disableSaving: Bool = false) {
+    lock.withLock {
+      currentStatus = status
+      if disableSaving { savingDisabled = true }
+    }
+  }
+
+  /// Renames the unreadable file to the first free `NAME.corrupt`, `NAME.corrupt-2`, … and returns where it went.
+  private func moveAside() -> URL? {
+    for attempt in 1...100 {
+      let suffix = attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"
+      let target = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + suffix)
+      if fileSystem.exists(target) { continue }
+      do {
+        try fileSystem.move(url, target)
+        return target
+      } catch {
+        return nil
+      }
+    }
+    return nil
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
+      let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    default:
+      return (error as NSError).localizedDescription
+    }
+  }
+}
+
+/// Flushes pending saves when the process exits normally, so a quick quit loses nothing.
+enum FlushOnExit {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var persistences: [WeakFlushable] = []
+  nonisolated(unsafe) private static var installed = false
+
+  private struct WeakFlushable {
+    weak var target: (any AnyObject & FlushableOnExit)?
+  }
+
+  static func register(_ target: any AnyObject & FlushableOnExit) {
+    lock.withLock {
+      persistences.removeAll { $0.target == nil }
+      persistences.append(WeakFlushable(target: target))
+      if !installed {
+        installed = true
+        atexit { FlushOnExit.flushAll() }
+      }
+    }
+  }
+
+  /// Writes every pending save now.
+  static func flushAll() {
+    let targets = lock.withLock { persistences.compactMap(\.target) }
+    for target in targets { target.flush() }
+  }
+}
+
+/// Something with saves to write before the process ends.
+protocol FlushableOnExit: AnyObject {
+  func flush()
+}
+
+extension FilePersistence: FlushableOnExit {}
+
+/// The queue coalesced saves are written on.
+private let saveQueue = DispatchQueue(label: "Sharing.FilePersistence")

@@ -1,0 +1,77 @@
+import Dependencies
+import ValueDump
+
+/// A value several features share by reference: one source of truth, no syncing.
+///
+/// Declare it in state with a key, and every feature declaring the same key
+/// sees the same value:
+///
+///     @Shared(.inMemory("favorites")) var favorites: Set<User.ID> = []
+///     @Shared(.file(settingsURL)) var settings = Settings()
+///
+/// or hand a parent's `$favorites` to a child. Reading is plain
+/// (`state.favorites`); writing goes through the lock, so effects may write too:
+/// `state.$favorites.withLock { $0.insert(id) }`. Two `Shared` are equal when
+/// they hold equal values; dumps show the value.
+///
+/// In a `TestStore`, each store gets its own storage (in-memory keys and files
+/// start empty), and every change a feature makes to a shared value must be
+/// asserted, exactly like a change to state.
+@propertyWrapper
+public struct Shared<Value: Sendable>: Sendable {
+  /// The box this wrapper reads and writes.
+  public let reference: SharedReference<Value>
+
+  /// A shared value of its own, not stored anywhere (pass its `$` to the features that share it).
+  public init(value: Value) {
+    reference = SharedReference(value: value, name: "Shared<\(Value.self)>")
+  }
+
+  /// The value stored under `key`; `wrappedValue` is used when there is none yet.
+  ///
+  /// The key resolves in the current dependencies' `sharedStorage`, so a test
+  /// store's features see the test's storage.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+  }
+
+  /// Another view of the same reference.
+  public init(projectedValue: Shared<Value>) {
+    reference = projectedValue.reference
+  }
+
+  /// The current value; change it with `withLock`.
+  public var wrappedValue: Value { reference.value }
+
+  /// This wrapper, to pass along (`$favorites`) or to write through (`$favorites.withLock { … }`).
+  public var projectedValue: Shared<Value> { self }
+
+  /// Mutates the value under its lock and returns what `body` returns.
+  @discardableResult
+  public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try reference.withLock(body)
+  }
+
+  /// How loading and saving went for a persisted value (a corrupt file, a failed save).
+  public var persistenceStatus: SharedPersistenceStatus { reference.persistenceStatus }
+
+  /// Saves a pending change now instead of at the end of the coalescing window.
+  public func flush() { reference.flush() }
+}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Equal when both name the same reference or hold equal values.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.reference === rhs.reference || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: Hashable where Value: Hashable {
+  /// Hashes the value.
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension Shared: ValueDumpTransparent {
+  /// Dumps as its value.
+  public var valueDumpSubject: Any { wrappedValue }
+}

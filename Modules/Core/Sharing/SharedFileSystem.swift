@@ -1,0 +1,89 @@
+import Foundation
+
+/// The file operations persisted shared values use: real files in the app, a dictionary in tests.
+public struct SharedFileSystem: Sendable {
+  /// The file's contents, or nil if there is no file.
+  public var read: @Sendable (URL) throws -> Data?
+  /// Replaces the file's contents atomically (a reader sees the old file or the new one, never half).
+  public var write: @Sendable (Data, URL) throws -> Void
+  /// Renames a file, to keep a corrupt one aside.
+  public var move: @Sendable (URL, URL) throws -> Void
+  /// Whether a file exists.
+  public var exists: @Sendable (URL) -> Bool
+
+  /// A file system from its four operations.
+  public init(
+    read: @escaping @Sendable (URL) throws -> Data?,
+    write: @escaping @Sendable (Data, URL) throws -> Void,
+    move: @escaping @Sendable (URL, URL) throws -> Void,
+    exists: @escaping @Sendable (URL) -> Bool
+  ) {
+    self.read = read
+    self.write = write
+    self.move = move
+    self.exists = exists
+  }
+
+  /// The real disk; writes create missing folders and go through a temporary file and a rename.
+  public static let live = SharedFileSystem(
+    read: { url in
+      guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+      return try Data(contentsOf: url)
+    },
+    write: { data, url in
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url, options: .atomic)
+    },
+    move: { from, to in try FileManager.default.moveItem(at: from, to: to) },
+    exists: { FileManager.default.fileExists(atPath: $0.path) })
+
+  /// Files in a dictionary: what tests use unless they ask for the disk.
+  public static func inMemory(_ files: InMemoryFiles = InMemoryFiles()) -> SharedFileSystem {
+    SharedFileSystem(
+      read: { files[$0] },
+      write: { data, url in files.write(data, to: url) },
+      move: { from, to in try files.move(from, to: to) },
+      exists: { files[$0] != nil })
+  }
+}
+
+/// The files of an in-memory `SharedFileSystem`, readable by the test that made them.
+public final class InMemoryFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var files: [String: Data] = [:]
+  private var writes = 0
+
+  /// An empty set of files, or one holding `files` by path.
+  public init(_ files: [String: Data] = [:]) {
+    self.files = files
+  }
+
+  /// The contents of the file at `url`, or nil; setting stores or deletes it (not counted as a write).
+  public subscript(url: URL) -> Data? {
+    get { lock.withLock { files[url.standardizedFileURL.path] } }
+    set { lock.withLock { files[url.standardizedFileURL.path] = newValue } }
+  }
+
+  /// How many writes the persisted values made: one per coalesced save.
+  public var writeCount: Int { lock.withLock { writes } }
+
+  /// The paths of every file.
+  public var paths: [String] { lock.withLock { files.keys.sorted() } }
+
+  func write(_ data: Data, to url: URL) {
+    lock.withLock {
+      files[url.standardizedFileURL.path] = data
+      writes += 1
+    }
+  }
+
+  func move(_ from: URL, to: URL) throws {
+    try lock.withLock {
+      guard let data = files.removeValue(forKey: from.standardizedFileURL.path) else {
+        throw CocoaError(.fileNoSuchFile)
+      }
+      files[to.standardizedFileURL.path] = data
+    }
+  }
+}

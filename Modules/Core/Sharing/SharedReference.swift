@@ -1,0 +1,64 @@
+import Foundation
+import Observation
+
+/// The one box behind every `Shared` that names the same value: the value, its lock, its persistence.
+///
+/// Reads and writes take a lock, so effects on any thread may mutate it; reads
+/// are registered with Observation, so a view that read it re-renders when it changes.
+public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
+  private let lock = NSRecursiveLock()
+  private var storedValue: Value
+  private let registrar = ObservationRegistrar()
+  /// Where the value is kept between runs, if anywhere.
+  let persistence: (any SharedPersistence<Value>)?
+  /// How the reference is named in failure messages (its key, or its type).
+  public let name: String
+
+  init(value: Value, name: String, persistence: (any SharedPersistence<Value>)? = nil) {
+    storedValue = value
+    self.name = name
+    self.persistence = persistence
+  }
+
+  /// The current value.
+  public var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return lock.withLock { storedValue }
+  }
+
+  /// Mutates the value under the lock, then tells observers and persistence.
+  ///
+  /// Inside a test store's assertion closure this edits what the test expects
+  /// instead; inside a test store's feature it records the change for the test
+  /// to assert.
+  public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    if let tracker = SharedChangeTracker.asserting {
+      return try tracker.editExpectation(of: self, body)
+    }
+    let tracker = SharedChangeTracker.current
+    tracker?.willChange(self)
+    let (result, newValue): (R, Value) = try registrar.withMutation(of: self, keyPath: \.value) {
+      try lock.withLock {
+        let result = try body(&storedValue)
+        return (result, storedValue)
+      }
+    }
+    persistence?.valueDidChange(newValue)
+    return result
+  }
+
+  /// How loading went, and how the last save went, for references that persist.
+  public var persistenceStatus: SharedPersistenceStatus {
+    persistence?.status ?? .notPersisted
+  }
+
+  /// Writes a pending save now (a no-op for values that do not persist).
+  public func flush() {
+    persistence?.flush()
+  }
+}
+
+extension SharedReference: SharedTrackable {
+  /// The current value, without registering an observation.
+  public var trackedValue: Any { lock.withLock { storedValue } }
+}

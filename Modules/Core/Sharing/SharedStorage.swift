@@ -1,0 +1,66 @@
+import Dependencies
+import Foundation
+import IssueReporting
+
+/// The references behind shared keys: one per key, created on first use (which loads persisted ones).
+///
+/// The app has one; each test store gets its own, with files in memory, so
+/// tests never see each other's values or the developer's real files.
+public final class SharedStorage: @unchecked Sendable {
+  /// The files persisted keys read and write.
+  public let fileSystem: SharedFileSystem
+  private let lock = NSRecursiveLock()
+  private var references: [String: AnyObject] = [:]
+
+  /// A storage over `fileSystem`.
+  public init(fileSystem: SharedFileSystem) {
+    self.fileSystem = fileSystem
+  }
+
+  /// The reference for `key`, created with the persisted value or `defaultValue` the first time.
+  public func reference<Value>(for key: SharedKey<Value>, default defaultValue: () -> Value) -> SharedReference<Value> {
+    lock.withLock {
+      if let existing = references[key.id] {
+        if let reference = existing as? SharedReference<Value> { return reference }
+        reportIssue(
+          """
+          The shared key '\(key.id)' is used with two types: \(type(of: existing)) and \
+          SharedReference<\(Value.self)>. Each key must hold one type; this use gets a value of its own.
+          """)
+        return SharedReference(value: defaultValue(), name: key.id)
+      }
+      let persistence = key.makePersistence(self)
+      let value = persistence?.load() ?? defaultValue()
+      let reference = SharedReference(value: value, name: key.id, persistence: persistence)
+      references[key.id] = reference
+      return reference
+    }
+  }
+
+  /// Writes every pending save of this storage's persisted values now (the shell calls this on quit).
+  public func flushAll() {
+    let all = lock.withLock { Array(references.values) }
+    for reference in all { (reference as? any SharedFlushable)?.flush() }
+  }
+}
+
+/// A reference that can write its pending save.
+protocol SharedFlushable {
+  func flush()
+}
+
+extension SharedReference: SharedFlushable {}
+
+private enum SharedStorageKey: DependencyKey {
+  static let liveValue = SharedStorage(fileSystem: .live)
+  static var previewValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
+  static var testValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
+}
+
+extension DependencyValues {
+  /// Where shared keys resolve: the real disk in the app, memory in previews and in each test store.
+  public var sharedStorage: SharedStorage {
+    get { self[SharedStorageKey.self] }
+    set { self[SharedStorageKey.self] = newValue }
+  }
+}
