@@ -1,0 +1,144 @@
+import Foundation
+
+/// Where `record` writes its JSON lines: a file, standard error, or a closure.
+public struct ActionLogSink: Sendable {
+  /// Receives one line (ending in a newline) per action.
+  public let write: @Sendable (String) -> Void
+
+  /// A sink from a closure.
+  public init(_ write: @escaping @Sendable (String) -> Void) {
+    self.write = write
+  }
+
+  /// Appends to the file at `url`, creating it; a failure to write is reported once on standard error.
+  public static func file(_ url: URL) -> ActionLogSink {
+    let writer = AppendingFile(url: url)
+    return ActionLogSink { writer.append($0) }
+  }
+
+  /// Writes to standard error.
+  public static let standardError = ActionLogSink { FileHandle.standardError.write(Data($0.utf8)) }
+}
+
+/// One recorded action: when it was reduced and what it was.
+public struct RecordedAction<Action: Codable>: Codable {
+  /// Seconds since 1970 when the action was reduced.
+  public var time: Double
+  /// The action.
+  public var action: Action
+}
+
+extension Reducer where Action: Codable {
+  /// Appends each action this reducer receives, with a timestamp, as one JSON line to `sink`.
+  ///
+  /// Every action is logged, including those effects send, so `replayActions`
+  /// can rebuild the final state without running effects. Attach the log to a
+  /// bug report: replaying it reproduces the state the user saw.
+  public func record(to sink: ActionLogSink) -> RecordingReducer<Self> {
+    RecordingReducer(base: self, sink: sink)
+  }
+}
+
+/// The reducer `record(to:)` builds.
+public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codable {
+  let base: Base
+  let sink: ActionLogSink
+
+  /// Writes the action's line, then runs the base reducer.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let entry = RecordedAction(time: Date().timeIntervalSince1970, action: action)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if let data = try? encoder.encode(entry), let line = String(data: data, encoding: .utf8) {
+      sink.write(line + "\n")
+    } else {
+      sink.write("{\"error\":\"could not encode \(actionLabel(action))\"}\n")
+    }
+    return base.reduce(into: &state, action: action)
+  }
+}
+
+/// Why a log could not be replayed.
+public struct ReplayError: Error, Equatable, CustomStringConvertible {
+  /// The 1-based line that failed.
+  public let line: Int
+  /// What was wrong with it.
+  public let reason: String
+
+  /// `line N: reason`.
+  public var description: String { "line \(line): \(reason)" }
+}
+
+/// Feeds the actions of a `record(to:)` log through a store running `reducer`, and returns the final state.
+///
+/// Effects are not run: the log already holds every action they sent, in
+/// order. Blank lines are skipped; any other line that does not decode stops
+/// the replay with a `ReplayError` naming it.
+@MainActor public func replayActions<R: Reducer>(
+  _ log: String,
+  initialState: R.State,
+  reducer: R,
+  withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+) throws -> R.State where R.Action: Codable {
+  let decoder = JSONDecoder()
+  var actions: [R.Action] = []
+  for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    if line.allSatisfy(\.isWhitespace) { continue }
+    do {
+      actions.append(try decoder.decode(RecordedAction<R.Action>.self, from: Data(line.utf8)).action)
+    } catch {
+      throw ReplayError(line: index + 1, reason: "not a recorded action of \(R.Action.self): \(error)")
+    }
+  }
+  let store = Store(
+    initialState: initialState, reducer: EffectsDiscarded(base: reducer), withDependencies: prepareDependencies)
+  for action in actions { store.send(action) }
+  return store.currentState
+}
+
+/// Runs a reducer and drops its effects (replay already has the actions they sent).
+private struct EffectsDiscarded<Base: Reducer>: Reducer {
+  let base: Base
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    _ = base.reduce(into: &state, action: action)
+    return .none
+  }
+}
+
+/// A file that lines are appended to, in order, from any thread.
+private final class AppendingFile: @unchecked Sendable {
+  private let url: URL
+  private let lock = NSLock()
+  private var handle: FileHandle?
+  private var failed = false
+
+  init(url: URL) {
+    self.url = url
+  }
+
+  func append(_ line: String) {
+    lock.withLock {
+      guard !failed else { return }
+      do {
+        if handle == nil {
+          try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+          }
+          handle = try FileHandle(forWritingTo: url)
+          try handle?.seekToEnd()
+        }
+        try handle?.write(contentsOf: Data(line.utf8))
+      } catch {
+        failed = true
+        FileHandle.standardError.write(Data("Action log \(url.path) could not be written: \(error)\n".utf8))
+      }
+    }
+  }
+
+  deinit {
+    try? handle?.close()
+  }
+}

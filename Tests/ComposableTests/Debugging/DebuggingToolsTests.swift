@@ -1,0 +1,159 @@
+import Composable
+import ComposableTesting
+import Foundation
+import Testing
+
+/// A search box: typing sets the query, the query change triggers a search effect that sends results.
+private struct Search: Reducer {
+  struct State: Equatable, Codable {
+    var query = ""
+    var results: [String] = []
+    var searches = 0
+  }
+
+  enum Action: Equatable, Codable, CasePathable {
+    case queryChanged(String)
+    case resetByParent
+    case results([String])
+
+    struct Cases: CaseList {
+      let results = CasePath(Action.results) { if case let .results(r) = $0 { r } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .queryChanged(query):
+        state.query = query
+        return .none
+      case let .results(results):
+        state.results = results
+        return .none
+      case .resetByParent:
+        return .none
+      }
+    }
+    .onChange(of: \.query) { _, newQuery in
+      Reduce { state, _ in
+        state.searches += 1
+        return .run { send in await send(.results(newQuery.isEmpty ? [] : ["\(newQuery)-1", "\(newQuery)-2"])) }
+      }
+    }
+    // A change made outside the reducer `onChange` wraps: it is not seen (the documented limit).
+    Reduce { state, action in
+      if case .resetByParent = action { state.query = "" }
+      return .none
+    }
+  }
+}
+
+/// Collects what a sink receives.
+private final class Lines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String] = []
+  var all: [String] { lock.withLock { stored } }
+  func append(_ line: String) { lock.withLock { stored.append(line) } }
+}
+
+private final class Events: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [InstrumentationEvent] = []
+  var all: [InstrumentationEvent] { lock.withLock { stored } }
+  func append(_ event: InstrumentationEvent) { lock.withLock { stored.append(event) } }
+}
+
+@MainActor struct DebuggingToolsTests {
+  @Test func onChangeReactsToChangesMadeByTheReducerItWraps() async {
+    let store = TestStore(initialState: Search.State()) { Search() }
+    await store.send(.queryChanged("ada")) {
+      $0.query = "ada"
+      $0.searches = 1
+    }
+    await store.receive(.results(["ada-1", "ada-2"])) { $0.results = ["ada-1", "ada-2"] }
+    await store.send(.queryChanged("ada"))
+  }
+
+  @Test func onChangeDoesNotSeeChangesMadeOutsideIt() async {
+    let store = TestStore(initialState: Search.State(query: "x")) { Search() }
+    await store.send(.resetByParent) { $0.query = "" }
+    #expect(store.state.searches == 0)
+  }
+
+  @Test func actionLabelsFollowCasesDownToTheLeaf() {
+    enum Row: Equatable { case toggle, rename(String) }
+    enum Root { case rows(IdentifiedAction<Int, Row>), path(StackAction<Int, Row>), plain }
+    #expect(actionLabel(Root.rows(.element(id: 3, action: .toggle))) == "rows.element.toggle")
+    #expect(actionLabel(Root.path(.element(id: 0, action: .rename("a")))) == "path.element.rename")
+    #expect(actionLabel(Root.plain) == "plain")
+  }
+
+  @Test func instrumentationTimesReducesAndEffects() async {
+    let events = Events()
+    let clock = TestClock()
+    struct Slow: Reducer {
+      @Dependency(\.continuousClock) var clock
+      func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
+        state += 1
+        guard action else { return .none }
+        return .run { [clock] _ in try await clock.sleep(for: .seconds(1)) }
+      }
+    }
+    let store = TestStore(initialState: 0) {
+      Slow().instrument(to: InstrumentationSink { events.append($0) })
+    } withDependencies: { $0.continuousClock = clock }
+    await store.send(false) { $0 = 1 }
+    let task = await store.send(true) { $0 = 2 }
+    #expect(events.all.map(\.kind) == [.reduce, .reduce])
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(events.all.map(\.kind) == [.reduce, .reduce, .effect])
+    #expect(events.all.last?.wasCancelled == false)
+    let cancelled = await store.send(true) { $0 = 3 }
+    cancelled.cancel()
+    await cancelled.finish()
+    #expect(events.all.last == InstrumentationEvent(kind: .effect, action: "true", duration: events.all.last!.duration, wasCancelled: true))
+    #expect(events.all.allSatisfy { $0.duration >= .zero && $0.duration < .seconds(5) })
+    #expect(events.all[0].line.hasPrefix("reduce "))
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameState() async throws {
+    let lines = Lines()
+    let store = Store(initialState: Search.State()) {
+      Search().record(to: ActionLogSink { lines.append($0) })
+    }
+    await store.send(.queryChanged("gr")).finish()
+    await store.send(.queryChanged("grace")).finish()
+    await store.send(.resetByParent).finish()
+    await store.send(.queryChanged("ada")).finish()
+    let log = lines.all.joined()
+    #expect(lines.all.count == 7)
+    #expect(lines.all[0].hasPrefix("{\"action\":{\"queryChanged\":"))
+    let replayed = try replayActions(log, initialState: Search.State(), reducer: Search())
+    #expect(replayed == store.currentState)
+    #expect(replayed.results == ["ada-1", "ada-2"])
+  }
+
+  @Test func aMalformedLogLineIsAnErrorNamingTheLine() {
+    let log = "\n{\"time\":1,\"action\":{\"resetByParent\":{}}}\nnot json\n"
+    #expect(throws: ReplayError.self) {
+      try replayActions(log, initialState: Search.State(), reducer: Search())
+    }
+    do {
+      _ = try replayActions(log, initialState: Search.State(), reducer: Search())
+    } catch let error as ReplayError {
+      #expect(error.line == 3)
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test func aFileSinkAppendsLines() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("actions-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let sink = ActionLogSink.file(url)
+    sink.write("one\n")
+    sink.write("two\n")
+    #expect(try String(contentsOf: url, encoding: .utf8) == "one\ntwo\n")
+  }
+}
