@@ -111,3 +111,29 @@ private struct Directory: Reducer {
     } matching: { $0.description.contains("is not what the test expected") }
   }
 }
+
+/// Changes a shared value from an effect and sends nothing after it.
+private struct SilentWriter: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("count")) var count = 0
+  }
+
+  func reduce(into state: inout State, action: Void) -> Effect<Void> {
+    .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
+  }
+}
+
+@MainActor struct SharedChangesAtTheEndTests {
+  @Test func aChangeAnEffectMadeAfterTheLastAssertionFailsAtTheEnd() async {
+    await withKnownIssue {
+      let store = TestStore(initialState: SilentWriter.State()) { SilentWriter() }
+      await store.send(()).finish()
+    } matching: { $0.description.contains("At the end of the test: The shared value 'memory:count' changed") }
+  }
+
+  @Test func assertingItWithAssertPasses() async {
+    let store = TestStore(initialState: SilentWriter.State()) { SilentWriter() }
+    await store.send(()).finish()
+    store.assert { $0.$count.withLock { $0 = 1 } }
+  }
+}

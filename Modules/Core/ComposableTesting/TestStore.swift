@@ -113,7 +113,17 @@ import ValueDump
   /// the failure. This runs in the test's own task and reads only the ledger.
   deinit {
     Self.reportUnfinishedWork(ledger: ledger, location: createdAt, exhaustive: exhaustivity.isOn)
+    Self.reportUnassertedSharedChanges(
+      sharedTracker.takeChanges(), location: createdAt, exhaustive: exhaustivity.isOn)
     _ = ledger.cancelAll()
+  }
+
+  /// Fails for shared values an effect changed after the last action the test asserted.
+  nonisolated static func reportUnassertedSharedChanges(
+    _ changes: [SharedChange], location: SourceLocation, exhaustive: Bool
+  ) {
+    let messages = SharedChangeTracker.mismatches(changes: changes, expectations: [], exhaustive: exhaustive)
+    for message in messages { reportIssue("At the end of the test: " + message, at: location) }
   }
 
   nonisolated static func reportUnfinishedWork(ledger: TestStoreLedger, location: SourceLocation, exhaustive: Bool) {
