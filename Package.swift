@@ -26,6 +26,7 @@ let coreTargets: [Target] = [
   core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
   core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
+  core("TerminalUI"),
 ]
 
 let coreTests: [Target] = [
@@ -37,6 +38,7 @@ let coreTests: [Target] = [
   tests("Sharing"),
   tests("Composable"),
   tests("ComposableTesting"),
+  tests("TerminalUI"),
 ]
 
 let apps: [Target] = [

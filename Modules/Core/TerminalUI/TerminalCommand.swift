@@ -1,0 +1,76 @@
+/// One command a screen accepts: its name, its arguments, one help line, and how its words become an action.
+public struct TerminalCommand<Action> {
+  /// What the user types first (`search`, `open`).
+  public let name: String
+  /// The arguments, as help shows them (`<query>`, `[n]`).
+  public let arguments: [String]
+  /// One line saying what it does.
+  public let help: String
+  /// Turns the words after the name into an action, or a message saying what was wrong.
+  public let parse: ([String]) -> Result<Action, CommandError>
+
+  /// A command from its parts.
+  public init(
+    _ name: String, arguments: [String] = [], help: String,
+    parse: @escaping ([String]) -> Result<Action, CommandError>
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.help = help
+    self.parse = parse
+  }
+
+  /// A command without arguments that sends `action`; extra words are an error.
+  public static func simple(_ name: String, help: String, action: Action) -> Self {
+    Self(name, help: help) { words in
+      words.isEmpty ? .success(action) : .failure(CommandError("'\(name)' takes no arguments."))
+    }
+  }
+
+  /// A command taking the rest of the line as one text argument (which may be empty only if `allowEmpty`).
+  public static func text(
+    _ name: String, argument: String, help: String, allowEmpty: Bool = false, action: @escaping (String) -> Action
+  ) -> Self {
+    Self(name, arguments: ["<\(argument)>"], help: help) { words in
+      let text = words.joined(separator: " ")
+      if text.isEmpty, !allowEmpty { return .failure(CommandError("'\(name)' needs <\(argument)>.")) }
+      return .success(action(text))
+    }
+  }
+
+  /// A command taking one whole number between `range`'s bounds (a row number, say).
+  public static func number(
+    _ name: String, argument: String, in range: ClosedRange<Int>, help: String, action: @escaping (Int) -> Action
+  ) -> Self {
+    Self(name, arguments: ["<\(argument)>"], help: help) { words in
+      guard words.count == 1, let value = Int(words[0]) else {
+        return .failure(CommandError("'\(name)' needs one number <\(argument)>."))
+      }
+      guard range.contains(value) else {
+        return .failure(CommandError("No \(argument) \(value): choose \(range.lowerBound)–\(range.upperBound)."))
+      }
+      return .success(action(value))
+    }
+  }
+
+  /// `name <arg>  help`, for a help listing.
+  public var usage: String { ([name] + arguments).joined(separator: " ") }
+
+  /// The same command sending `transform`ed actions (how a parent screen embeds a child's commands).
+  public func map<T>(_ transform: @escaping (Action) -> T) -> TerminalCommand<T> {
+    let parse = self.parse
+    return TerminalCommand<T>(name, arguments: arguments, help: help) { parse($0).map(transform) }
+  }
+}
+
+/// Why a typed command was refused; shown to the user on one line.
+public struct CommandError: Error, Equatable, CustomStringConvertible {
+  /// The message.
+  public let message: String
+
+  /// An error with a message.
+  public init(_ message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}

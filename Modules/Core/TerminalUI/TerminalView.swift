@@ -1,0 +1,69 @@
+/// How a feature appears in the terminal: its state as text, and the commands it accepts.
+///
+/// Each feature's Implementation module provides one; the shell composes them
+/// and never needs to know a feature's internals.
+public protocol TerminalView<State, Action> {
+  /// The feature's state.
+  associatedtype State
+  /// The feature's actions.
+  associatedtype Action
+
+  /// The screen for `state`, styled with `style` (plain when colors are off).
+  func render(_ state: State, style: TextStyle) -> String
+
+  /// The commands the screen accepts in `state`.
+  func commands(for state: State) -> [TerminalCommand<Action>]
+}
+
+extension TerminalView {
+  /// Parses a typed line against this screen's commands: an action, or a one-line error.
+  public func action(for line: String, in state: State) -> Result<Action, CommandError> {
+    let words: [String]
+    switch CommandLineWords.split(line) {
+    case let .success(split): words = split
+    case let .failure(error): return .failure(error)
+    }
+    guard let name = words.first else { return .failure(CommandError("Type a command; 'help' lists them.")) }
+    guard let command = commands(for: state).first(where: { $0.name == name }) else {
+      return .failure(CommandError("Unknown command '\(name)'; 'help' lists the commands of this screen."))
+    }
+    return command.parse(Array(words.dropFirst()))
+  }
+
+  /// One line per command: usage, padded, then help.
+  public func help(for state: State) -> String {
+    let commands = commands(for: state)
+    let width = commands.map(\.usage.count).max() ?? 0
+    return commands.map { $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.help }
+      .joined(separator: "\n")
+  }
+}
+
+/// Splits a typed line into words, honouring "double" and 'single' quotes.
+public enum CommandLineWords {
+  /// The words, or an error for an unterminated quote.
+  public static func split(_ line: String) -> Result<[String], CommandError> {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    var inWord = false
+    for character in line {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "\"" || character == "'" {
+        quote = character
+        inWord = true
+      } else if character.isWhitespace {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if quote != nil { return .failure(CommandError("Unterminated quote in: \(line)")) }
+    if inWord { words.append(current) }
+    return .success(words)
+  }
+}
