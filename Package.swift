@@ -27,7 +27,55 @@ let coreTargets: [Target] = [
   core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
   core("TerminalUI"),
+  core("TerminalApp", ["Composable", "TerminalUI"]),
 ]
+
+/// A dependency client: its interface NAME (a struct of closures with test and preview values) and NAMELive.
+func client(_ name: String, interface: [Target.Dependency] = [], live: [Target.Dependency] = []) -> [Target] {
+  [
+    .target(name: name, dependencies: ["Dependencies"] + interface, path: "Modules/Clients/\(name)/Interface"),
+    .target(
+      name: "\(name)Live", dependencies: [.target(name: name), "Dependencies"] + live,
+      path: "Modules/Clients/\(name)/Live"),
+    .testTarget(
+      name: "\(name)Tests", dependencies: [.target(name: name), .target(name: "\(name)Live"), "ComposableTesting"],
+      path: "Tests/\(name)Tests"),
+  ]
+}
+
+/// A feature in four targets: NAMEInterface (what parents compose), NAMEFeature (its logic and terminal view),
+/// NAMEFeatureTests, and the NAMEExample executable that runs it alone with preview dependencies.
+///
+/// `interface` lists the Interfaces and client interfaces the feature's types need; the Implementation gets
+/// them too, plus `implementation` (more Interfaces, never another feature's Implementation).
+func feature(
+  _ name: String, interface: [Target.Dependency] = [], implementation: [Target.Dependency] = []
+) -> [Target] {
+  let interfaceName = "\(name)Interface"
+  let implementationName = "\(name)Feature"
+  return [
+    .target(
+      name: interfaceName, dependencies: ["Composable"] + interface,
+      path: "Modules/Features/\(name)/Interface"),
+    .target(
+      name: implementationName,
+      dependencies: [.target(name: interfaceName), "Composable", "TerminalUI"] + interface + implementation,
+      path: "Modules/Features/\(name)/Implementation"),
+    .testTarget(
+      name: "\(implementationName)Tests",
+      dependencies: [.target(name: interfaceName), .target(name: implementationName), "ComposableTesting"]
+        + interface + implementation,
+      path: "Tests/\(implementationName)Tests"),
+    .executableTarget(
+      name: "\(name)Example",
+      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + interface,
+      path: "App/Examples/\(name)Example"),
+  ]
+}
+
+let clients: [Target] = client("UserClient")
+
+let features: [Target] = feature("UserList", interface: ["UserClient"])
 
 let coreTests: [Target] = [
   tests("IssueReporting"),
@@ -39,6 +87,7 @@ let coreTests: [Target] = [
   tests("Composable"),
   tests("ComposableTesting"),
   tests("TerminalUI"),
+  tests("TerminalApp"),
 ]
 
 let apps: [Target] = [
@@ -59,6 +108,6 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
   ],
-  targets: coreTargets + coreTests + apps,
+  targets: coreTargets + coreTests + clients + features + apps,
   swiftLanguageModes: [.v6]
 )

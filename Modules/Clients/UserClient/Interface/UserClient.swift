@@ -1,0 +1,42 @@
+import Dependencies
+
+/// Loads and changes the directory's users; features reach it through `@Dependency(UserClient.self)`.
+///
+/// The interface only: `UserClientLive` adds the file-backed `liveValue`. Tests
+/// get endpoints that fail when called unless overridden; previews and examples
+/// get an in-memory directory of sample users.
+public struct UserClient: Sendable {
+  /// Every user, in storage order.
+  public var load: @Sendable () async throws -> [User]
+  /// Adds a user, assigning its id, and returns it.
+  public var add: @Sendable (NewUser) async throws -> User
+  /// Replaces the stored user with the same id.
+  public var update: @Sendable (User) async throws -> Void
+  /// Removes the user with an id.
+  public var delete: @Sendable (User.ID) async throws -> Void
+
+  /// A client from its four endpoints.
+  public init(
+    load: @escaping @Sendable () async throws -> [User],
+    add: @escaping @Sendable (NewUser) async throws -> User,
+    update: @escaping @Sendable (User) async throws -> Void,
+    delete: @escaping @Sendable (User.ID) async throws -> Void
+  ) {
+    self.load = load
+    self.add = add
+    self.update = update
+    self.delete = delete
+  }
+}
+
+extension UserClient: TestDependencyKey {
+  /// Every endpoint fails the test unless the test overrides it.
+  public static let testValue = UserClient(
+    load: unimplemented("UserClient.load"),
+    add: unimplemented("UserClient.add"),
+    update: unimplemented("UserClient.update"),
+    delete: unimplemented("UserClient.delete"))
+
+  /// An in-memory directory of sample users, for previews and examples.
+  public static var previewValue: UserClient { .inMemory(SampleUsers.all) }
+}

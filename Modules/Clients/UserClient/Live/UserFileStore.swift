@@ -1,0 +1,108 @@
+import Foundation
+import UserClient
+
+/// The users in `users.json`: read once, then every change written atomically before it is acknowledged.
+///
+/// A change is applied to a copy, written (temporary file, then rename), and
+/// only then kept, so a failed write leaves both the file and the memory as
+/// they were. A file that cannot be decoded is moved aside, never overwritten.
+actor UserFileStore {
+  let fileURL: URL
+  private var cache: [User]?
+
+  init(fileURL: URL) {
+    self.fileURL = fileURL
+  }
+
+  func load() throws -> [User] {
+    if let cache { return cache }
+    let users = try readOrSeed()
+    cache = users
+    return users
+  }
+
+  func add(_ new: NewUser) throws -> User {
+    var users = try load()
+    let user = User(id: UserDirectoryRules.nextID(after: users), name: new.name, email: new.email, city: new.city)
+    users.append(user)
+    try commit(users)
+    return user
+  }
+
+  func update(_ user: User) throws {
+    var users = try load()
+    guard let index = users.firstIndex(where: { $0.id == user.id }) else { throw UserClientError.notFound(user.id) }
+    users[index] = user
+    try commit(users)
+  }
+
+  func delete(_ id: User.ID) throws {
+    var users = try load()
+    guard let index = users.firstIndex(where: { $0.id == id }) else { throw UserClientError.notFound(id) }
+    users.remove(at: index)
+    try commit(users)
+  }
+
+  private func commit(_ users: [User]) throws {
+    try write(users)
+    cache = users
+  }
+
+  private func readOrSeed() throws -> [User] {
+    let data: Data
+    do {
+      guard FileManager.default.fileExists(atPath: fileURL.path) else {
+        // First run: seed, unless an earlier file was kept aside as corrupt (then start empty, not over it).
+        let users = hasCorruptBackup ? [] : SampleUsers.all
+        try write(users)
+        return users
+      }
+      data = try Data(contentsOf: fileURL)
+    } catch let error as UserClientError {
+      throw error
+    } catch {
+      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
+    }
+    do {
+      return try JSONDecoder().decode([User].self, from: data)
+    } catch {
+      let movedTo = moveAside()
+      throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: Self.describe(error))
+    }
+  }
+
+  private var hasCorruptBackup: Bool {
+    let folder = fileURL.deletingLastPathComponent().path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.contains { $0.hasPrefix(fileURL.lastPathComponent + ".corrupt") }
+  }
+
+  private func write(_ users: [User]) throws {
+    do {
+      try FileManager.default.createDirectory(
+        at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try encoder.encode(users).write(to: fileURL, options: .atomic)
+    } catch {
+      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
+    }
+  }
+
+  /// Renames the file to the first free `users.json.corrupt`, `users.json.corrupt-2`, …
+  private func moveAside() -> URL? {
+    for attempt in 1...100 {
+      let name = fileURL.lastPathComponent + (attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)")
+      let target = fileURL.deletingLastPathComponent().appendingPathComponent(name)
+      if FileManager.default.fileExists(atPath: target.path) { continue }
+      return (try? FileManager.default.moveItem(at: fileURL, to: target)) != nil ? target : nil
+    }
+    return nil
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if case let DecodingError.dataCorrupted(context) = error { return context.debugDescription }
+    if let decoding = error as? DecodingError { return "\(decoding)" }
+    return (error as NSError).localizedDescription
+  }
+}

@@ -1,0 +1,99 @@
+import Composable
+import Foundation
+import TerminalUI
+
+/// Runs a store in the terminal: render, read a command, send its action, wait for its effects, repeat.
+///
+/// Global commands: `help` (this screen's commands), `quit`. Input comes from
+/// any line source, so the same session runs interactively, from a script, or
+/// in a test; output goes to any sink.
+@MainActor public final class TerminalSession<State, Action> {
+  /// Where the session reads lines from: nil ends the session.
+  public typealias LineSource = () -> String?
+
+  let store: Store<State, Action>
+  let view: any TerminalView<State, Action>
+  let style: TextStyle
+  let write: (String) -> Void
+  /// How long to wait for an action's effects before rendering anyway.
+  let effectTimeout: Duration
+  /// Whether a refused command ends the session with a failure (scripts), or only prints (interactive).
+  let stopOnError: Bool
+  let prompt: String?
+
+  /// A session over `store` shown by `view`.
+  public init(
+    store: Store<State, Action>, view: some TerminalView<State, Action>, style: TextStyle = .plain,
+    prompt: String? = "> ", stopOnError: Bool = false, effectTimeout: Duration = .seconds(10),
+    write: @escaping (String) -> Void = { print($0, terminator: "") }
+  ) {
+    self.store = store
+    self.view = view
+    self.style = style
+    self.prompt = prompt
+    self.stopOnError = stopOnError
+    self.effectTimeout = effectTimeout
+    self.write = write
+  }
+
+  /// How a session ended.
+  public enum Outcome: Equatable, Sendable {
+    /// `quit`, or the input ended.
+    case finished
+    /// A command was refused and `stopOnError` was set; carries the message.
+    case failed(String)
+  }
+
+  /// Sends `first` (if any), then runs commands from `readLine` until `quit` or the end of input.
+  public func run(first: Action? = nil, readLine: LineSource) async -> Outcome {
+    if let first { await sendAndSettle(first) }
+    write(view.render(store.currentState, style: style) + "\n")
+    while true {
+      if let prompt { write(prompt) }
+      guard let line = readLine() else { return .finished }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      switch trimmed {
+      case "quit", "exit":
+        return .finished
+      case "help":
+        write(view.help(for: store.currentState) + "\nhelp  List these commands.\nquit  Leave.\n")
+        continue
+      case "":
+        continue
+      default:
+        break
+      }
+      switch view.action(for: trimmed, in: store.currentState) {
+      case let .success(action):
+        await sendAndSettle(action)
+        write(view.render(store.currentState, style: style) + "\n")
+      case let .failure(error):
+        write(style.red("error: ") + error.message + "\n")
+        if stopOnError { return .failed(error.message) }
+      }
+    }
+  }
+
+  /// Sends `action` and waits for the effects it started, up to `effectTimeout`.
+  func sendAndSettle(_ action: Action) async {
+    let task = store.send(action)
+    guard task.hasEffects else { return }
+    let timeout = effectTimeout
+    // An unstructured waiter: giving up on it at the timeout must not cancel the effects themselves.
+    let waiter = Task { await task.finish() }
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await waiter.value
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !finished { write(style.dim("(still working in the background)") + "\n") }
+  }
+}

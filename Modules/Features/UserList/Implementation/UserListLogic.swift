@@ -1,0 +1,89 @@
+import Composable
+import UserClient
+import UserListInterface
+
+/// The list's behaviour: loading with a visible status, debounced search, sorting, favorites, deletes.
+struct UserListLogic: Reducer {
+  typealias State = UserList.State
+  typealias Action = UserList.Action
+
+  /// How long typing must pause before the list filters.
+  static let searchDelay: Duration = .milliseconds(300)
+
+  private enum CancelID { case load, search }
+
+  @Dependency(UserClient.self) var users
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        guard state.status == .idle else { return .none }
+        return load(&state)
+      case .retryTapped:
+        return load(&state)
+      case let .usersLoaded(users):
+        // A damaged file may repeat an id: keep the first rather than trap.
+        state.users = IdentifiedArray(users, uniquingIDsWith: { first, _ in first })
+        state.status = .loaded
+        return .none
+      case let .loadFailed(message):
+        state.status = .failed(message)
+        return .none
+      case let .queryChanged(query):
+        state.query = query
+        return .run { [clock] send in
+          try await clock.sleep(for: Self.searchDelay)
+          await send(.queryApplied(query))
+        }
+        .cancellable(id: CancelID.search, cancelInFlight: true)
+      case let .queryApplied(query):
+        state.appliedQuery = query
+        return .none
+      case let .sortChanged(order):
+        state.sort = order
+        return .none
+      case let .favoriteToggled(id):
+        state.$favorites.withLock { favorites in
+          if favorites.remove(id) == nil { favorites.insert(id) }
+        }
+        return .none
+      case let .deleteTapped(id):
+        state.errorMessage = nil
+        return .run { [users] send in
+          try await users.delete(id)
+          await send(.deleted(id))
+        } catch: { error, send in
+          await send(.deleteFailed("\(error)"))
+        }
+      case let .deleted(id):
+        state.users.remove(id: id)
+        state.$favorites.withLock { _ = $0.remove(id) }
+        return .none
+      case let .deleteFailed(message):
+        state.errorMessage = message
+        return .none
+      case let .userTapped(id):
+        return .send(.delegate(.selected(id)))
+      case .delegate:
+        return .none
+      }
+    }
+  }
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.status = .loading
+    return .run { [users] send in
+      await send(.usersLoaded(try await users.load()))
+    } catch: { error, send in
+      await send(.loadFailed("\(error)"))
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}
+
+extension UserList: LinkedFeatureLogic {
+  /// The list's real logic, linked with this module.
+  public static func logic() -> Reduce<State, Action> { Reduce(UserListLogic()) }
+}

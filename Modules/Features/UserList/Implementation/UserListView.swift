@@ -1,0 +1,87 @@
+import Composable
+import TerminalUI
+import UserClient
+import UserListInterface
+
+/// The list as text: a status line, the visible rows numbered, favorites starred; commands by row number.
+public struct UserListView: TerminalView {
+  /// A view of the list.
+  public init() {}
+
+  /// The screen for `state`.
+  public func render(_ state: UserList.State, style: TextStyle) -> String {
+    var lines = [style.bold("Users") + summary(state)]
+    switch state.status {
+    case .idle:
+      lines.append(style.dim("Not loaded yet. Type 'reload'."))
+    case .loading:
+      lines.append(style.dim("Loading…"))
+    case let .failed(message):
+      lines.append(style.red("Loading failed: \(message)") + " Type 'retry'.")
+    case .loaded:
+      let rows = state.visibleUsers
+      if rows.isEmpty {
+        lines.append(style.dim(state.users.isEmpty ? "No users yet." : "No user matches “\(state.appliedQuery)”."))
+      }
+      let width = String(rows.count).count
+      for (index, user) in rows.enumerated() {
+        let number = String(index + 1).leftPadded(to: width)
+        let star = state.favorites.contains(user.id) ? style.yellow("★") : " "
+        let city = user.city.isEmpty ? "" : style.dim(" · \(user.city)")
+        lines.append("\(number). \(star) \(user.name) <\(user.email)>\(city)")
+      }
+    }
+    if let error = state.errorMessage { lines.append(style.red(error)) }
+    return lines.joined(separator: "\n")
+  }
+
+  private func summary(_ state: UserList.State) -> String {
+    var parts: [String] = []
+    if state.status == .loaded { parts.append("\(state.visibleUsers.count) of \(state.users.count)") }
+    if !state.appliedQuery.isEmpty { parts.append("search “\(state.appliedQuery)”") }
+    parts.append("sorted by \(state.sort.rawValue)")
+    return " (" + parts.joined(separator: ", ") + ")"
+  }
+
+  /// The commands of the list; row numbers refer to the rows as shown.
+  public func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] {
+    let rows = state.visibleUsers
+    let range = 1...max(rows.count, 1)
+    func row(_ name: String, help: String, _ action: @escaping (User.ID) -> UserList.Action) -> TerminalCommand<UserList.Action> {
+      TerminalCommand(name, arguments: ["<row>"], help: help) { words in
+        guard !rows.isEmpty else { return .failure(CommandError("There are no rows to \(name).")) }
+        return TerminalCommand<Int>.number(name, argument: "row", in: range, help: help) { $0 }
+          .parse(words).map { action(rows[$0 - 1].id) }
+      }
+    }
+    return [
+      row("open", help: "Show the user in that row.", UserList.Action.userTapped),
+      .text("search", argument: "text", help: "Filter by name, email or city ('search' alone clears).",
+        allowEmpty: true, action: UserList.Action.queryChanged),
+      TerminalCommand("sort", arguments: ["name|city|id"], help: "Change the order.") { words in
+        guard words.count == 1, let order = UserList.SortOrder(rawValue: words[0]) else {
+          return .failure(CommandError("'sort' needs one of: name, city, id."))
+        }
+        return .success(.sortChanged(order))
+      },
+      row("fav", help: "Mark or unmark the user in that row as a favorite.", UserList.Action.favoriteToggled),
+      row("delete", help: "Delete the user in that row.", UserList.Action.deleteTapped),
+      .simple(state.status.isFailed ? "retry" : "reload", help: "Load the users again.", action: .retryTapped),
+    ]
+  }
+}
+
+extension UserList.LoadStatus {
+  /// Whether the last load failed.
+  var isFailed: Bool {
+    if case .failed = self { return true }
+    return false
+  }
+}
+
+extension String {
+  /// The string with spaces in front, to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,132 @@
+import Composable
+import Foundation
+import UserClient
+
+/// The directory's list screen: loads users, searches, sorts, deletes, marks favorites; selecting tells the parent.
+///
+/// This is the feature's Interface: what a parent composes. The logic is in
+/// `UserListFeature` (see `FeatureLogic`).
+public struct UserList: Reducer {
+  /// Everything the list shows.
+  public struct State: Equatable {
+    /// The users loaded, in storage order.
+    public var users: IdentifiedArrayOf<User> = []
+    /// Where loading stands.
+    public var status: LoadStatus = .idle
+    /// The search text as typed.
+    public var query = ""
+    /// The search text the list is filtered by (the typed text, once typing pauses).
+    public var appliedQuery = ""
+    /// How the list is ordered.
+    public var sort: SortOrder = .name
+    /// The favorite users, shared with every feature that shows favorites.
+    @Shared(.inMemory("favorites")) public var favorites: Set<User.ID> = []
+    /// The last failure of a delete, shown until the next action succeeds.
+    public var errorMessage: String?
+
+    /// A list that has not loaded yet.
+    public init() {}
+
+    /// The users to show: filtered by `appliedQuery` (name, email or city, any case) and sorted.
+    public var visibleUsers: [User] {
+      let needle = appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
+      let matching = needle.isEmpty
+        ? Array(users)
+        : users.filter { user in
+          [user.name, user.email, user.city].contains { $0.lowercased().contains(needle) }
+        }
+      return matching.sorted(by: sort.areInIncreasingOrder)
+    }
+  }
+
+  /// Where loading the users stands.
+  public enum LoadStatus: Equatable, Sendable, Codable {
+    /// Not started (or reset after restoring saved state).
+    case idle
+    /// A load is in flight.
+    case loading
+    /// Users are loaded.
+    case loaded
+    /// The load failed with a message; `retry` loads again.
+    case failed(String)
+  }
+
+  /// How the list is ordered.
+  public enum SortOrder: String, CaseIterable, Equatable, Sendable, Codable {
+    /// By name, A to Z.
+    case name
+    /// By city, then name.
+    case city
+    /// By id: the order users were added.
+    case id
+
+    /// The comparison for this order.
+    public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
+      switch self {
+      case .name: return (lhs.name.lowercased(), lhs.id) < (rhs.name.lowercased(), rhs.id)
+      case .city: return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (rhs.city.lowercased(), rhs.name.lowercased(), rhs.id)
+      case .id: return lhs.id < rhs.id
+      }
+    }
+  }
+
+  /// Everything that can happen to the list.
+  public enum Action: Equatable, CasePathable {
+    /// The screen appeared: load if not loaded.
+    case task
+    /// Load again after a failure (or to refresh).
+    case retryTapped
+    /// The client answered a load.
+    case usersLoaded([User])
+    /// The client failed a load.
+    case loadFailed(String)
+    /// The search text changed (as typed).
+    case queryChanged(String)
+    /// Typing paused: filter by this text.
+    case queryApplied(String)
+    /// The sort order changed.
+    case sortChanged(SortOrder)
+    /// Mark or unmark a favorite.
+    case favoriteToggled(User.ID)
+    /// Delete a user.
+    case deleteTapped(User.ID)
+    /// The client deleted the user.
+    case deleted(User.ID)
+    /// The client failed a delete.
+    case deleteFailed(String)
+    /// The user picked a row.
+    case userTapped(User.ID)
+    /// What the list tells its parent.
+    case delegate(Delegate)
+
+    /// What the list tells its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// A user was picked: show it.
+      case selected(User.ID)
+    }
+
+    /// The cases as case paths.
+    public struct Cases: CaseList {
+      /// Creates the list.
+      public init() {}
+      /// `.usersLoaded`.
+      public let usersLoaded = CasePath(Action.usersLoaded) { if case let .usersLoaded(u) = $0 { u } else { nil } }
+      /// `.loadFailed`.
+      public let loadFailed = CasePath(Action.loadFailed) { if case let .loadFailed(m) = $0 { m } else { nil } }
+      /// `.queryApplied`.
+      public let queryApplied = CasePath(Action.queryApplied) { if case let .queryApplied(q) = $0 { q } else { nil } }
+      /// `.deleted`.
+      public let deleted = CasePath(Action.deleted) { if case let .deleted(id) = $0 { id } else { nil } }
+      /// `.deleteFailed`.
+      public let deleteFailed = CasePath(Action.deleteFailed) { if case let .deleteFailed(m) = $0 { m } else { nil } }
+      /// `.delegate`.
+      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
+    }
+  }
+
+  /// A list feature (its logic comes from `UserListFeature`).
+  public init() {}
+
+  /// The linked logic.
+  public var body: some ReducerOf<Self> { FeatureLogic(Self.self) }
+}

@@ -1,0 +1,66 @@
+import Composable
+import Testing
+import TerminalApp
+import TerminalUI
+
+private struct Counter: Reducer {
+  enum Action: Equatable { case add(Int), addLater(Int) }
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    switch action {
+    case let .add(n):
+      state += n
+      return .none
+    case let .addLater(n):
+      return .run { send in
+        await Task.yield()
+        await send(.add(n))
+      }
+    }
+  }
+}
+
+private struct CounterView: TerminalView {
+  func render(_ state: Int, style: TextStyle) -> String { "count: \(state)" }
+  func commands(for state: Int) -> [TerminalCommand<Counter.Action>] {
+    [
+      .number("add", argument: "n", in: 1...100, help: "Add now.", action: Counter.Action.add),
+      .number("later", argument: "n", in: 1...100, help: "Add from an effect.", action: Counter.Action.addLater),
+    ]
+  }
+}
+
+@MainActor struct TerminalSessionTests {
+  private func run(_ lines: [String], stopOnError: Bool) async -> (TerminalSession<Int, Counter.Action>.Outcome, String) {
+    var output = ""
+    var input = lines.makeIterator()
+    let session = TerminalSession(
+      store: Store(initialState: 0) { Counter() }, view: CounterView(), prompt: nil, stopOnError: stopOnError,
+      write: { output += $0 })
+    let outcome = await session.run { input.next() }
+    return (outcome, output)
+  }
+
+  @Test func commandsRenderAfterTheirEffectsSettle() async {
+    let (outcome, output) = await run(["add 2", "later 3", "quit", "add 50"], stopOnError: true)
+    #expect(outcome == .finished)
+    #expect(output == "count: 0\ncount: 2\ncount: 5\n")
+  }
+
+  @Test func aBadCommandIsOneLineAndEndsAScript() async {
+    let (outcome, output) = await run(["add 1", "add zero", "add 5"], stopOnError: true)
+    #expect(outcome == .failed("'add' needs one number <n>."))
+    #expect(output == "count: 0\ncount: 1\nerror: 'add' needs one number <n>.\n")
+  }
+
+  @Test func interactivelyABadCommandChangesNothingAndGoesOn() async {
+    let (outcome, output) = await run(["fly", "add 5"], stopOnError: false)
+    #expect(outcome == .finished)
+    #expect(output.contains("error: Unknown command 'fly'"))
+    #expect(output.hasSuffix("count: 5\n"))
+  }
+
+  @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async {
+    let (_, output) = await run(["help"], stopOnError: true)
+    #expect(output.contains("add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nquit  Leave."))
+  }
+}

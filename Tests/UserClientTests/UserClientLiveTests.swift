@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import UserClient
+import UserClientLive
+
+struct UserClientLiveTests {
+  private let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("UserClientLiveTests-\(UUID().uuidString)")
+  private var file: URL { directory.appendingPathComponent("users.json") }
+
+  private func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+  @Test func theFirstRunSeedsAndLaterRunsReadTheFile() async throws {
+    defer { cleanUp() }
+    let users = try await UserClient.live(directory: directory).load()
+    #expect(users == SampleUsers.all)
+    #expect(users.count >= 24)
+    let added = try await UserClient.live(directory: directory).add(NewUser(name: "New", email: "new@example.com"))
+    #expect(added.id == User.ID(SampleUsers.all.count + 1))
+    let reloaded = try await UserClient.live(directory: directory).load()
+    #expect(reloaded.last == added)
+  }
+
+  @Test func updatesAndDeletesPersist() async throws {
+    defer { cleanUp() }
+    let client = UserClient.live(directory: directory)
+    var first = try await client.load()[0]
+    first.city = "Paris"
+    try await client.update(first)
+    try await client.delete(2)
+    let reloaded = try await UserClient.live(directory: directory).load()
+    #expect(reloaded[0].city == "Paris")
+    #expect(!reloaded.contains { $0.id == 2 })
+    await #expect(throws: UserClientError.notFound(2)) { try await client.delete(2) }
+  }
+
+  @Test func aCorruptFileIsAClearErrorAndIsKeptAside() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let garbage = Data("[{\"id\": 1, \"name\": ".utf8)
+    try garbage.write(to: file)
+    let client = UserClient.live(directory: directory)
+    do {
+      _ = try await client.load()
+      Issue.record("a corrupt file must not load")
+    } catch let UserClientError.corruptFile(path, movedTo, _) {
+      #expect(path == file.path)
+      #expect(movedTo == file.path + ".corrupt")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".corrupt")) == garbage)
+    // Trying again starts an empty directory instead of seeding over the user's lost data.
+    #expect(try await client.load().isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".corrupt")) == garbage)
+  }
+
+  @Test func anUnwritableFolderIsAClearErrorAndChangesNothing() async throws {
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+      cleanUp()
+    }
+    let client = UserClient.live(directory: directory)
+    let before = try await client.load()
+    let original = try Data(contentsOf: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+    guard !FileManager.default.isWritableFile(atPath: directory.path) else { return }  // running as root
+    await #expect(throws: UserClientError.self) { try await client.add(NewUser(name: "X", email: "x@example.com")) }
+    #expect(try await client.load() == before)
+    #expect(try Data(contentsOf: file) == original)
+  }
+
+  @Test func aDataDirectoryThatCannotBeCreatedIsAClearError() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let blocker = directory.appendingPathComponent("not-a-folder")
+    try Data("x".utf8).write(to: blocker)
+    let client = UserClient.live(directory: blocker.appendingPathComponent("data"))
+    do {
+      _ = try await client.load()
+      Issue.record("loading under a file must fail")
+    } catch let UserClientError.io(path, reason) {
+      #expect(path.hasSuffix("not-a-folder/data/users.json"))
+      #expect(!reason.isEmpty)
+    }
+    #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+  }
+
+  @Test func theDataDirectoryComesFromTheOptionThenTheEnvironmentThenThePlatform() {
+    #expect(DataDirectory.resolve(explicit: "/tmp/a", environment: ["USERS_DATA_DIR": "/tmp/b"]).path == "/tmp/a")
+    #expect(DataDirectory.resolve(explicit: nil, environment: ["USERS_DATA_DIR": "/tmp/b"]).path == "/tmp/b")
+    #if !os(macOS)
+      #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/tmp/xdg"]).path == "/tmp/xdg/users")
+      #expect(DataDirectory.resolve(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/users")
+    #endif
+  }
+}

@@ -1,0 +1,147 @@
+import Composable
+import ComposableTesting
+import Foundation
+import Testing
+import UserClient
+import UserListFeature
+import UserListInterface
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
+private let alan = User(id: 3, name: "Alan Turing", email: "alan@example.com", city: "Manchester")
+
+private struct Offline: Error, CustomStringConvertible {
+  var description: String { "The data folder is offline." }
+}
+
+@MainActor struct UserListTests {
+  private func store(
+    _ state: UserList.State = UserList.State(), clock: TestClock = TestClock(),
+    client: UserClient = .testValue
+  ) -> TestStore<UserList.State, UserList.Action> {
+    TestStore(initialState: state) { UserList() } withDependencies: {
+      $0[UserClient.self] = client
+      $0.continuousClock = clock
+    }
+  }
+
+  private func loaded(_ users: [User]) -> UserList.State {
+    var state = UserList.State()
+    state.users = IdentifiedArray(uniqueElements: users)
+    state.status = .loaded
+    return state
+  }
+
+  @Test func appearingLoadsWithAVisibleStatus() async {
+    var client = UserClient.testValue
+    client.load = { [ada, grace] }
+    let store = store(client: client)
+    await store.send(.task) { $0.status = .loading }
+    await store.receive(.usersLoaded([ada, grace])) {
+      $0.users = [ada, grace]
+      $0.status = .loaded
+    }
+    await store.send(.task)
+  }
+
+  @Test func aFailedLoadShowsTheErrorAndRetryLoads() async {
+    let attempts = Attempts()
+    var client = UserClient.testValue
+    client.load = {
+      if attempts.next() == 1 { throw Offline() }
+      return [ada]
+    }
+    let store = store(client: client)
+    await store.send(.task) { $0.status = .loading }
+    await store.receive(.loadFailed("The data folder is offline.")) { $0.status = .failed("The data folder is offline.") }
+    await store.send(.retryTapped) { $0.status = .loading }
+    await store.receive(.usersLoaded([ada])) {
+      $0.users = [ada]
+      $0.status = .loaded
+    }
+  }
+
+  @Test func aDamagedListWithARepeatedIdKeepsTheFirst() async {
+    let store = store()
+    await store.send(.usersLoaded([ada, User(id: 1, name: "Impostor", email: "x@example.com")])) {
+      $0.users = [ada]
+      $0.status = .loaded
+    }
+  }
+
+  @Test func searchFiltersOnceTypingPausesAndOnlyTheLastQueryApplies() async {
+    let clock = TestClock()
+    let store = store(loaded([ada, grace, alan]), clock: clock)
+    await store.send(.queryChanged("a")) { $0.query = "a" }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.queryChanged("al")) { $0.query = "al" }
+    await clock.advance(by: .milliseconds(299))
+    await store.send(.queryChanged("ala")) { $0.query = "ala" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.queryApplied("ala")) { $0.appliedQuery = "ala" }
+    #expect(store.state.visibleUsers == [alan])
+  }
+
+  @Test func searchMatchesNameEmailOrCityInAnyCase() {
+    var state = loaded([ada, grace, alan])
+    state.appliedQuery = "NEW YORK"
+    #expect(state.visibleUsers == [grace])
+    state.appliedQuery = "@example"
+    #expect(state.visibleUsers.count == 3)
+    state.appliedQuery = "nobody"
+    #expect(state.visibleUsers.isEmpty)
+  }
+
+  @Test func sortingChangesTheOrder() async {
+    let store = store(loaded([ada, grace, alan]))
+    #expect(store.state.visibleUsers == [ada, alan, grace])
+    await store.send(.sortChanged(.city)) { $0.sort = .city }
+    #expect(store.state.visibleUsers == [ada, alan, grace])
+    await store.send(.sortChanged(.id)) { $0.sort = .id }
+    #expect(store.state.visibleUsers == [ada, grace, alan])
+  }
+
+  @Test func favoritesAreSharedState() async {
+    let store = store(loaded([ada, grace]))
+    await store.send(.favoriteToggled(2)) { $0.$favorites.withLock { $0 = [2] } }
+    await store.send(.favoriteToggled(2)) { $0.$favorites.withLock { $0 = [] } }
+  }
+
+  @Test func deletingRemovesTheUserAndItsFavorite() async {
+    let deleted = Attempts()
+    var client = UserClient.testValue
+    client.delete = { _ in _ = deleted.next() }
+    let store = store(loaded([ada, grace]), client: client)
+    await store.send(.favoriteToggled(1)) { $0.$favorites.withLock { $0 = [1] } }
+    await store.send(.deleteTapped(1))
+    await store.receive(.deleted(1)) {
+      $0.users = [grace]
+      $0.$favorites.withLock { $0 = [] }
+    }
+    #expect(deleted.count == 1)
+  }
+
+  @Test func aFailedDeleteKeepsTheUserAndSaysWhy() async {
+    var client = UserClient.testValue
+    client.delete = { _ in throw Offline() }
+    let store = store(loaded([ada]), client: client)
+    await store.send(.deleteTapped(1))
+    await store.receive(.deleteFailed("The data folder is offline.")) {
+      $0.errorMessage = "The data folder is offline."
+    }
+  }
+
+  @Test func selectingARowTellsTheParent() async {
+    let store = store(loaded([ada]))
+    await store.send(.userTapped(1))
+    await store.receive(.delegate(.selected(1)))
+  }
+}
+
+/// Counts calls from `@Sendable` closures.
+final class Attempts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  var count: Int { lock.withLock { value } }
+  func next() -> Int { lock.withLock { value += 1; return value } }
+}

@@ -1,0 +1,50 @@
+import Composable
+import Testing
+import TerminalUI
+import UserClient
+import UserListFeature
+import UserListInterface
+
+@MainActor struct UserListViewTests {
+  private let view = UserListView()
+
+  private func state() -> UserList.State {
+    withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
+      var state = UserList.State()
+      state.users = [
+        User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London"),
+        User(id: 2, name: "Grace Hopper", email: "grace@example.com"),
+      ]
+      state.status = .loaded
+      state.$favorites.withLock { $0 = [2] }
+      return state
+    }
+  }
+
+  @Test func rendersRowsWithFavoritesAndStatus() {
+    #expect(view.render(state(), style: .plain) == """
+      Users (2 of 2, sorted by name)
+      1.   Ada Lovelace <ada@example.com> · London
+      2. ★ Grace Hopper <grace@example.com>
+      """)
+    var failed = UserList.State()
+    failed.status = .failed("disk full")
+    #expect(view.render(failed, style: .plain) == "Users (sorted by name)\nLoading failed: disk full Type 'retry'.")
+  }
+
+  @Test func rowNumbersReferToTheRowsAsShown() throws {
+    var sorted = state()
+    sorted.sort = .id
+    #expect(try view.action(for: "open 2", in: sorted).get() == .userTapped(2))
+    sorted.appliedQuery = "grace"
+    #expect(try view.action(for: "fav 1", in: sorted).get() == .favoriteToggled(2))
+    #expect(view.action(for: "delete 2", in: sorted) == .failure(CommandError("No row 2: choose 1–1.")))
+    #expect(view.action(for: "sort size", in: sorted) == .failure(CommandError("'sort' needs one of: name, city, id.")))
+  }
+
+  @Test func anEmptyListRefusesRowCommands() {
+    var empty = UserList.State()
+    empty.status = .loaded
+    #expect(view.action(for: "open 1", in: empty) == .failure(CommandError("There are no rows to open.")))
+  }
+}
