@@ -75,7 +75,9 @@ func feature(
 
 let clients: [Target] = client("UserClient")
 
-let features: [Target] = feature("UserList", interface: ["UserClient"])
+let features: [Target] =
+  feature("UserList", interface: ["UserClient"])
+  + feature("UserForm", interface: ["UserClient"])
 
 let coreTests: [Target] = [
   tests("IssueReporting"),

@@ -1,0 +1,85 @@
+import Composable
+import Foundation
+import UserClient
+import UserFormInterface
+
+/// The form's behaviour: bindings, validation on save (and again as a flagged field is fixed), saving.
+struct UserFormLogic: Reducer {
+  typealias State = UserForm.State
+  typealias Action = UserForm.Action
+
+  @Dependency(UserClient.self) var users
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(\.name):
+        if state.nameError != nil { state.nameError = Validation.nameError(state.name) }
+        return .none
+      case .binding(\.email):
+        if state.emailError != nil { state.emailError = Validation.emailError(state.email) }
+        return .none
+      case .binding:
+        return .none
+      case .saveTapped:
+        state.nameError = Validation.nameError(state.name)
+        state.emailError = Validation.emailError(state.email)
+        guard state.nameError == nil, state.emailError == nil, !state.isSaving else { return .none }
+        state.isSaving = true
+        state.saveError = nil
+        let name = state.name.trimmingCharacters(in: .whitespaces)
+        let email = state.email.trimmingCharacters(in: .whitespaces)
+        let city = state.city.trimmingCharacters(in: .whitespaces)
+        return .run { [users, mode = state.mode] send in
+          switch mode {
+          case .add:
+            await send(.saved(try await users.add(NewUser(name: name, email: email, city: city))))
+          case let .edit(id):
+            let user = User(id: id, name: name, email: email, city: city)
+            try await users.update(user)
+            await send(.saved(user))
+          }
+        } catch: { error, send in
+          await send(.saveFailed("\(error)"))
+        }
+      case .cancelTapped:
+        return .send(.delegate(.cancelled))
+      case let .saved(user):
+        state.isSaving = false
+        return .send(.delegate(.saved(user)))
+      case let .saveFailed(message):
+        state.isSaving = false
+        state.saveError = message
+        return .none
+      case .delegate:
+        return .none
+      }
+    }
+  }
+}
+
+/// What makes a user savable.
+enum Validation {
+  /// Why `name` cannot be saved, or nil.
+  static func nameError(_ name: String) -> String? {
+    name.trimmingCharacters(in: .whitespaces).isEmpty ? "Enter a name." : nil
+  }
+
+  /// Why `email` cannot be saved, or nil: one `@`, something before it, a dot in a domain after it, no spaces.
+  static func emailError(_ email: String) -> String? {
+    let email = email.trimmingCharacters(in: .whitespaces)
+    if email.isEmpty { return "Enter an email address." }
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    let valid =
+      parts.count == 2 && !parts[0].isEmpty && !email.contains(" ")
+      && parts[1].split(separator: ".", omittingEmptySubsequences: false).count >= 2
+      && parts[1].split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
+    return valid ? nil : "Enter an email like ada@example.com."
+  }
+}
+
+extension UserForm: LinkedFeatureLogic {
+  /// The form's real logic, linked with this module.
+  public static func logic() -> Reduce<State, Action> { Reduce(UserFormLogic()) }
+}

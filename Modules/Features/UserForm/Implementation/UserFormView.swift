@@ -1,0 +1,37 @@
+import Composable
+import TerminalUI
+import UserFormInterface
+
+/// The form as text: each field with its error under it; commands set fields, save or cancel.
+public struct UserFormView: TerminalView {
+  /// A view of the form.
+  public init() {}
+
+  /// The screen for `state`.
+  public func render(_ state: UserForm.State, style: TextStyle) -> String {
+    var lines = [style.bold(state.mode == .add ? "New user" : "Edit user")]
+    func field(_ label: String, _ value: String, _ error: String?) {
+      lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : value)")
+      if let error { lines.append("    " + style.red(error)) }
+    }
+    field("name ", state.name, state.nameError)
+    field("email", state.email, state.emailError)
+    field("city ", state.city, nil)
+    if state.isSaving { lines.append(style.dim("Saving…")) }
+    if let error = state.saveError { lines.append(style.red("Could not save: \(error)")) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Set a field, save, or cancel.
+  public func commands(for state: UserForm.State) -> [TerminalCommand<UserForm.Action>] {
+    [
+      .text("name", argument: "text", help: "Set the name.", allowEmpty: true) { .set(\.name, $0) },
+      .text("email", argument: "text", help: "Set the email address.", allowEmpty: true) { .set(\.email, $0) },
+      .text("city", argument: "text", help: "Set the city ('city' alone clears it).", allowEmpty: true) {
+        .set(\.city, $0)
+      },
+      .simple("save", help: "Check the fields and save.", action: .saveTapped),
+      .simple("cancel", help: "Leave without saving.", action: .cancelTapped),
+    ]
+  }
+}

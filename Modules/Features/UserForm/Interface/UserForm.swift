@@ -1,0 +1,96 @@
+import Composable
+import UserClient
+
+/// The add-or-edit form: fields set by bindings, validation messages, and save or cancel told to the parent.
+public struct UserForm: Reducer {
+  /// The form's fields and what it says about them.
+  public struct State: Equatable {
+    /// Whether the form adds a new user or edits an existing one.
+    public var mode: Mode
+    /// The name as typed.
+    public var name: String
+    /// The email as typed.
+    public var email: String
+    /// The city as typed (optional).
+    public var city: String
+    /// Why the name cannot be saved, if it cannot.
+    public var nameError: String?
+    /// Why the email cannot be saved, if it cannot.
+    public var emailError: String?
+    /// Whether a save is in flight.
+    public var isSaving = false
+    /// Why the last save failed, if it did.
+    public var saveError: String?
+
+    /// An empty form for adding a user.
+    public init() {
+      mode = .add
+      name = ""
+      email = ""
+      city = ""
+    }
+
+    /// A form editing `user`, prefilled.
+    public init(editing user: User) {
+      mode = .edit(user.id)
+      name = user.name
+      email = user.email
+      city = user.city
+    }
+  }
+
+  /// Whether the form adds or edits.
+  public enum Mode: Equatable, Sendable, Codable {
+    /// Adds a new user.
+    case add
+    /// Edits the user with this id.
+    case edit(User.ID)
+  }
+
+  /// Everything that can happen to the form.
+  public enum Action: Equatable, BindableAction, CasePathable {
+    /// A field changed.
+    case binding(BindingAction<State>)
+    /// Validate, then save through the client.
+    case saveTapped
+    /// Leave without saving.
+    case cancelTapped
+    /// The client saved the user.
+    case saved(User)
+    /// The client failed to save.
+    case saveFailed(String)
+    /// What the form tells its parent.
+    case delegate(Delegate)
+
+    /// What the form tells its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// The user was saved (added or edited): close the form and show it.
+      case saved(User)
+      /// The user cancelled: close the form.
+      case cancelled
+    }
+
+    /// The binding, if this is one.
+    public var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+
+    /// The cases as case paths.
+    public struct Cases: CaseList {
+      /// Creates the list.
+      public init() {}
+      /// `.saved`.
+      public let saved = CasePath(Action.saved) { if case let .saved(u) = $0 { u } else { nil } }
+      /// `.saveFailed`.
+      public let saveFailed = CasePath(Action.saveFailed) { if case let .saveFailed(m) = $0 { m } else { nil } }
+      /// `.delegate`.
+      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
+    }
+  }
+
+  /// A form feature (its logic comes from `UserFormFeature`).
+  public init() {}
+
+  /// The linked logic.
+  public var body: some ReducerOf<Self> { FeatureLogic(Self.self) }
+}
