@@ -70,20 +70,15 @@ private struct SignUp: Reducer {
 
 /// `printChanges` reports each action and the state it changed.
 @MainActor struct PrintChangesTests {
-  final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-    func append(_ line: String) { lock.withLock { storage.append(line) } }
-    var all: [String] { lock.withLock { storage } }
-  }
-
   @Test func printsTheActionAndTheDiff() {
-    let lines = Lines()
-    let store = Store(initialState: SignUp.State(), reducer: SignUp().printChanges(to: ChangeSink(lines.append)))
+    let lines = LockIsolated<[String]>([])
+    let store = Store(
+      initialState: SignUp.State(),
+      reducer: SignUp().printChanges(to: ChangeSink { line in lines.withValue { $0.append(line) } }))
     store.send(.set(\.name, "Ada"))
     store.send(.submitTapped)
     #expect(
-      lines.all == [
+      lines.value == [
         """
         received action:
           SignUp.Action.binding(BindingAction.set(\\State.name, "Ada"))

@@ -2,6 +2,7 @@ import Dependencies
 import Foundation
 import Observation
 import Sharing
+import ComposableTesting
 import Testing
 import ValueDump
 
@@ -40,14 +41,14 @@ struct SharedTests {
 
   @Test func mutatingNotifiesObservers() {
     let shared = Shared(value: 1)
-    let changed = Flag()
+    let changed = LockIsolated(false)
     withObservationTracking {
       _ = shared.wrappedValue
     } onChange: {
-      changed.set()
+      changed.setValue(true)
     }
     shared.withLock { $0 = 2 }
-    #expect(changed.isSet)
+    #expect(changed.value)
   }
 
   @Test func concurrentMutationsFromManyTasksAreNotLost() async {
@@ -69,12 +70,4 @@ struct SharedTests {
       } matching: { $0.description.contains("is used with two types") }
     }
   }
-}
-
-/// A flag a `@Sendable` closure can set.
-final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  var isSet: Bool { lock.withLock { value } }
-  func set() { lock.withLock { value = true } }
 }

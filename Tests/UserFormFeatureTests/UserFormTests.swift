@@ -73,11 +73,11 @@ private struct DiskFull: Error, CustomStringConvertible {
 
   @Test func editingUpdatesTheSameUser() async {
     let user = User(id: 4, name: "Grace", email: "grace@example.com")
-    let updated = Attempts()
+    let updated = LockIsolated(0)
     var client = UserClient.testValue
     client.update = { saved in
       #expect(saved == User(id: 4, name: "Grace Hopper", email: "grace@example.com"))
-      _ = updated.next()
+      updated.withValue { $0 += 1 }
     }
     let store = store(UserForm.State(editing: user), client: client)
     await store.send(.set(\.name, "Grace Hopper")) { $0.name = "Grace Hopper" }
@@ -85,7 +85,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     let saved = User(id: 4, name: "Grace Hopper", email: "grace@example.com")
     await store.receive(.saved(saved)) { $0.isSaving = false }
     await store.receive(.delegate(.saved(saved)))
-    #expect(updated.count == 1)
+    #expect(updated.value == 1)
   }
 
   @Test func aFailedSaveKeepsTheFormAndSaysWhy() async {
@@ -122,12 +122,4 @@ private struct DiskFull: Error, CustomStringConvertible {
     #expect(try UserFormView().action(for: "name Ada Lovelace", in: state).get() == .set(\.name, "Ada Lovelace"))
     #expect(try UserFormView().action(for: "save", in: state).get() == .saveTapped)
   }
-}
-
-/// Counts calls from `@Sendable` closures.
-final class Attempts: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  var count: Int { lock.withLock { value } }
-  func next() -> Int { lock.withLock { value += 1; return value } }
 }

@@ -45,10 +45,10 @@ private struct Offline: Error, CustomStringConvertible {
   }
 
   @Test func aFailedLoadShowsTheErrorAndRetryLoads() async {
-    let attempts = Attempts()
+    let attempts = LockIsolated(0)
     var client = UserClient.testValue
     client.load = {
-      if attempts.next() == 1 { throw Offline() }
+      if attempts.withValue({ $0 += 1; return $0 }) == 1 { throw Offline() }
       return [ada]
     }
     let store = store(client: client)
@@ -108,9 +108,9 @@ private struct Offline: Error, CustomStringConvertible {
   }
 
   @Test func deletingRemovesTheUserAndItsFavorite() async {
-    let deleted = Attempts()
+    let deleted = LockIsolated(0)
     var client = UserClient.testValue
-    client.delete = { _ in _ = deleted.next() }
+    client.delete = { _ in deleted.withValue { $0 += 1 } }
     let store = store(loaded([ada, grace]), client: client)
     await store.send(.favoriteToggled(1)) { $0.$favorites.withLock { $0 = [1] } }
     await store.send(.deleteTapped(1))
@@ -118,7 +118,7 @@ private struct Offline: Error, CustomStringConvertible {
       $0.users = [grace]
       $0.$favorites.withLock { $0 = [] }
     }
-    #expect(deleted.count == 1)
+    #expect(deleted.value == 1)
   }
 
   @Test func aFailedDeleteKeepsTheUserAndSaysWhy() async {
@@ -136,12 +136,4 @@ private struct Offline: Error, CustomStringConvertible {
     await store.send(.userTapped(1))
     await store.receive(.delegate(.selected(1)))
   }
-}
-
-/// Counts calls from `@Sendable` closures.
-final class Attempts: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  var count: Int { lock.withLock { value } }
-  func next() -> Int { lock.withLock { value += 1; return value } }
 }

@@ -48,21 +48,6 @@ private struct Search: Reducer {
   }
 }
 
-/// Collects what a sink receives.
-private final class Lines: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [String] = []
-  var all: [String] { lock.withLock { stored } }
-  func append(_ line: String) { lock.withLock { stored.append(line) } }
-}
-
-private final class Events: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [InstrumentationEvent] = []
-  var all: [InstrumentationEvent] { lock.withLock { stored } }
-  func append(_ event: InstrumentationEvent) { lock.withLock { stored.append(event) } }
-}
-
 @MainActor struct DebuggingToolsTests {
   @Test func onChangeReactsToChangesMadeByTheReducerItWraps() async {
     let store = TestStore(initialState: Search.State()) { Search() }
@@ -89,7 +74,7 @@ private final class Events: @unchecked Sendable {
   }
 
   @Test func instrumentationTimesReducesAndEffects() async {
-    let events = Events()
+    let events = LockIsolated<[InstrumentationEvent]>([])
     let clock = TestClock()
     struct Slow: Reducer {
       @Dependency(\.continuousClock) var clock
@@ -100,35 +85,35 @@ private final class Events: @unchecked Sendable {
       }
     }
     let store = TestStore(initialState: 0) {
-      Slow().instrument(to: InstrumentationSink { events.append($0) })
+      Slow().instrument(to: InstrumentationSink { event in events.withValue { $0.append(event) } })
     } withDependencies: { $0.continuousClock = clock }
     await store.send(false) { $0 = 1 }
     let task = await store.send(true) { $0 = 2 }
-    #expect(events.all.map(\.kind) == [.reduce, .reduce])
+    #expect(events.value.map(\.kind) == [.reduce, .reduce])
     await clock.advance(by: .seconds(1))
     await task.finish()
-    #expect(events.all.map(\.kind) == [.reduce, .reduce, .effect])
-    #expect(events.all.last?.wasCancelled == false)
+    #expect(events.value.map(\.kind) == [.reduce, .reduce, .effect])
+    #expect(events.value.last?.wasCancelled == false)
     let cancelled = await store.send(true) { $0 = 3 }
     cancelled.cancel()
     await cancelled.finish()
-    #expect(events.all.last == InstrumentationEvent(kind: .effect, action: "true", duration: events.all.last!.duration, wasCancelled: true))
-    #expect(events.all.allSatisfy { $0.duration >= .zero && $0.duration < .seconds(5) })
-    #expect(events.all[0].line.hasPrefix("reduce "))
+    #expect(events.value.last == InstrumentationEvent(kind: .effect, action: "true", duration: events.value.last!.duration, wasCancelled: true))
+    #expect(events.value.allSatisfy { $0.duration >= .zero && $0.duration < .seconds(5) })
+    #expect(events.value[0].line.hasPrefix("reduce "))
   }
 
   @Test func aRecordedSessionReplaysToTheSameState() async throws {
-    let lines = Lines()
+    let lines = LockIsolated<[String]>([])
     let store = Store(initialState: Search.State()) {
-      Search().record(to: ActionLogSink { lines.append($0) })
+      Search().record(to: ActionLogSink { line in lines.withValue { $0.append(line) } })
     }
     await store.send(.queryChanged("gr")).finish()
     await store.send(.queryChanged("grace")).finish()
     await store.send(.resetByParent).finish()
     await store.send(.queryChanged("ada")).finish()
-    let log = lines.all.joined()
-    #expect(lines.all.count == 7)
-    #expect(lines.all[0].hasPrefix("{\"action\":{\"queryChanged\":"))
+    let log = lines.value.joined()
+    #expect(lines.value.count == 7)
+    #expect(lines.value[0].hasPrefix("{\"action\":{\"queryChanged\":"))
     let replayed = try replayActions(log, initialState: Search.State(), reducer: Search())
     #expect(replayed == store.currentState)
     #expect(replayed.results == ["ada-1", "ada-2"])

@@ -108,9 +108,9 @@ private struct Host: Reducer {
   }
 
   @Test func aChildTestedAloneCanRecordItsDismissal() async {
-    let dismissals = LockedCounter()
+    let dismissals = LockIsolated(0)
     let store = TestStore(initialState: Ticker.State()) { Ticker() } withDependencies: {
-      $0.dismiss = DismissEffect { dismissals.increment() }
+      $0.dismiss = DismissEffect { dismissals.withValue { $0 += 1 } }
     }
     await store.send(.closeTapped).finish()
     #expect(dismissals.value == 1)
@@ -144,12 +144,4 @@ private struct Host: Reducer {
     #expect(valueDump(state).contains("ticker: Ticker.State(\n    ticks: 2"))
     #expect(valueDump(Host.State()).contains("ticker: nil"))
   }
-}
-
-/// A counter that a `@Sendable` closure can bump.
-final class LockedCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
 }
