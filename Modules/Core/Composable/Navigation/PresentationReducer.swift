@@ -68,17 +68,15 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       childEffect = reduceChild(into: &state, action: childAction)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
+    // `.dismiss` clears the child, and so does any action of an ephemeral one, unless the parent replaced it.
+    let dismisses: Bool
     switch presentationAction {
-    case .dismiss?:
-      if let before, identity(in: state) == before {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      }
-    case .presented? where isEphemeral:
-      if let before, identity(in: state) == before {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      }
-    default:
-      break
+    case .dismiss?: dismisses = true
+    case .presented?: dismisses = isEphemeral
+    case nil: dismisses = false
+    }
+    if dismisses, let before, identity(in: state) == before {
+      state[keyPath: toPresentationState].wrappedValue = nil
     }
     var cancelEffect = Effect<Parent.Action>.none
     if let before, identity(in: state) != before {
