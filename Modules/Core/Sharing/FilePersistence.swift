@@ -127,10 +127,10 @@ enum FlushOnExit {
   nonisolated(unsafe) private static var installed = false
 
   private struct WeakFlushable {
-    weak var target: (any AnyObject & FlushableOnExit)?
+    weak var target: (any HasPendingSave)?
   }
 
-  static func register(_ target: any AnyObject & FlushableOnExit) {
+  static func register(_ target: any HasPendingSave) {
     lock.withLock {
       persistences.removeAll { $0.target == nil }
       persistences.append(WeakFlushable(target: target))
@@ -148,12 +148,7 @@ enum FlushOnExit {
   }
 }
 
-/// Something with saves to write before the process ends.
-protocol FlushableOnExit: AnyObject {
-  func flush()
-}
-
-extension FilePersistence: FlushableOnExit {}
+extension FilePersistence: HasPendingSave {}
 
 /// The queue coalesced saves are written on.
 private let saveQueue = DispatchQueue(label: "Sharing.FilePersistence")

@@ -43,3 +43,8 @@ public enum SharedPersistenceStatus: Equatable, Sendable {
     }
   }
 }
+
+/// Something with a save to write now (a persisted reference, a file persistence).
+protocol HasPendingSave: AnyObject {
+  func flush()
+}

@@ -40,16 +40,11 @@ public final class SharedStorage: @unchecked Sendable {
   /// Writes every pending save of this storage's persisted values now (the shell calls this on quit).
   public func flushAll() {
     let all = lock.withLock { Array(references.values) }
-    for reference in all { (reference as? any SharedFlushable)?.flush() }
+    for reference in all { (reference as? any HasPendingSave)?.flush() }
   }
 }
 
-/// A reference that can write its pending save.
-protocol SharedFlushable {
-  func flush()
-}
-
-extension SharedReference: SharedFlushable {}
+extension SharedReference: HasPendingSave {}
 
 private enum SharedStorageKey: DependencyKey {
   static let liveValue = SharedStorage(fileSystem: .live)
