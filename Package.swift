@@ -47,10 +47,14 @@ func client(_ name: String, interface: [Target.Dependency] = [], live: [Target.D
 /// NAMEFeatureTests, and the NAMEExample executable that runs it alone with preview dependencies.
 ///
 /// `interface` lists the Interfaces and client interfaces the feature's types need; the Implementation gets
-/// them too, plus `implementation` (more Interfaces, never another feature's Implementation).
+/// them too, plus `implementation` (more Interfaces, never another feature's Implementation). `presents` names
+/// the features it presents: their Interfaces are in `interface`, and their Implementations are linked only
+/// by the tests and the Example, which run the real children.
 func feature(
-  _ name: String, interface: [Target.Dependency] = [], implementation: [Target.Dependency] = []
+  _ name: String, interface: [Target.Dependency] = [], implementation: [Target.Dependency] = [],
+  presents: [String] = []
 ) -> [Target] {
+  let children: [Target.Dependency] = presents.map { .target(name: "\($0)Feature") }
   let interfaceName = "\(name)Interface"
   let implementationName = "\(name)Feature"
   return [
@@ -59,16 +63,18 @@ func feature(
       path: "Modules/Features/\(name)/Interface"),
     .target(
       name: implementationName,
-      dependencies: [.target(name: interfaceName), "Composable", "TerminalUI"] + interface + implementation,
+      dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + interface
+        + implementation,
       path: "Modules/Features/\(name)/Implementation"),
     .testTarget(
       name: "\(implementationName)Tests",
       dependencies: [.target(name: interfaceName), .target(name: implementationName), "ComposableTesting"]
-        + interface + implementation,
+        + interface + implementation + children,
       path: "Tests/\(implementationName)Tests"),
     .executableTarget(
       name: "\(name)Example",
-      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + interface,
+      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + interface
+        + children,
       path: "App/Examples/\(name)Example"),
   ]
 }
@@ -78,6 +84,7 @@ let clients: [Target] = client("UserClient")
 let features: [Target] =
   feature("UserList", interface: ["UserClient"])
   + feature("UserForm", interface: ["UserClient"])
+  + feature("UserDetail", interface: ["UserClient", "UserFormInterface"], presents: ["UserForm"])
 
 let coreTests: [Target] = [
   tests("IssueReporting"),

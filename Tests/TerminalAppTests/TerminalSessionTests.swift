@@ -61,6 +61,6 @@ private struct CounterView: TerminalView {
 
   @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async {
     let (_, output) = await run(["help"], stopOnError: true)
-    #expect(output.contains("add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nquit  Leave."))
+    #expect(output.contains("add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nback  Close this screen and go back.\nquit  Leave."))
   }
 }

@@ -136,4 +136,22 @@ private struct Offline: Error, CustomStringConvertible {
     await store.send(.userTapped(1))
     await store.receive(.delegate(.selected(1)))
   }
+
+  @Test func askingToAddTellsTheParent() async {
+    let store = store(loaded([ada]))
+    await store.send(.addTapped)
+    await store.receive(.delegate(.addRequested))
+  }
+
+  @Test func parentsKeepTheListCurrentThroughItsInterface() {
+    var state = loaded([ada])
+    let renamed = User(id: ada.id, name: "Ada King", email: ada.email, city: ada.city)
+    let added = User(id: 40, name: "Zed", email: "zed@example.com")
+    state.show(saved: renamed)
+    state.show(saved: added)
+    #expect(Array(state.users) == [renamed, added])
+    state.forget(deleted: ada.id)
+    state.forget(deleted: 99)
+    #expect(Array(state.users) == [added])
+  }
 }

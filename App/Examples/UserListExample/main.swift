@@ -15,5 +15,5 @@ let interactive = isatty(STDIN_FILENO) == 1
 let session = TerminalSession(
   store: store, view: UserListView(), style: .detect(), prompt: interactive ? "users> " : nil,
   stopOnError: !interactive)
-let outcome = await session.run(first: .task) { readLine() }
+let outcome = await session.run { readLine() }
 if case .failed = outcome { exit(1) }

@@ -4,7 +4,9 @@ import TerminalUI
 
 /// Runs a store in the terminal: render, read a command, send its action, wait for its effects, repeat.
 ///
-/// Global commands: `help` (this screen's commands), `quit`. Input comes from
+/// Global commands: `help` (this screen's commands), `back` (close the top
+/// screen), `quit`. When another screen comes to the front, its appear action
+/// is sent (as SwiftUI's `task`). Input comes from
 /// any line source, so the same session runs interactively, from a script, or
 /// in a test; output goes to any sink.
 @MainActor public final class TerminalSession<State, Action> {
@@ -20,6 +22,8 @@ import TerminalUI
   /// Whether a refused command ends the session with a failure (scripts), or only prints (interactive).
   let stopOnError: Bool
   let prompt: String?
+  /// The screen last brought to the front, so its appear action is sent once per appearance.
+  var shownScreen: String?
 
   /// A session over `store` shown by `view`.
   public init(
@@ -47,6 +51,7 @@ import TerminalUI
   /// Sends `first` (if any), then runs commands from `readLine` until `quit` or the end of input.
   public func run(first: Action? = nil, readLine: LineSource) async -> Outcome {
     if let first { await sendAndSettle(first) }
+    await sendAppearActions()
     write(view.render(store.currentState, style: style) + "\n")
     while true {
       if let prompt { write(prompt) }
@@ -56,7 +61,18 @@ import TerminalUI
       case "quit", "exit":
         return .finished
       case "help":
-        write(view.help(for: store.currentState) + "\nhelp  List these commands.\nquit  Leave.\n")
+        write(view.help(for: store.currentState) + "\n" + Self.globalHelp + "\n")
+        continue
+      case "back":
+        guard let back = view.backAction(for: store.currentState) else {
+          let message = "There is nothing to go back to: this is the first screen."
+          write(style.red("error: ") + message + "\n")
+          if stopOnError { return .failed(message) }
+          continue
+        }
+        await sendAndSettle(back)
+        await sendAppearActions()
+        write(view.render(store.currentState, style: style) + "\n")
         continue
       case "":
         continue
@@ -66,11 +82,32 @@ import TerminalUI
       switch view.action(for: trimmed, in: store.currentState) {
       case let .success(action):
         await sendAndSettle(action)
+        await sendAppearActions()
         write(view.render(store.currentState, style: style) + "\n")
       case let .failure(error):
         write(style.red("error: ") + error.message + "\n")
         if stopOnError { return .failed(error.message) }
       }
+    }
+  }
+
+  /// The commands every screen accepts, as `help` lists them.
+  static var globalHelp: String {
+    """
+    help  List these commands.
+    back  Close this screen and go back.
+    quit  Leave.
+    """
+  }
+
+  /// Sends the front screen's appear action if the front screen changed, until it settles (an appear may navigate).
+  func sendAppearActions() async {
+    for _ in 0..<8 {
+      let screen = view.screenID(for: store.currentState)
+      guard screen != shownScreen else { return }
+      shownScreen = screen
+      guard let appear = view.appearAction(for: store.currentState) else { return }
+      await sendAndSettle(appear)
     }
   }
 

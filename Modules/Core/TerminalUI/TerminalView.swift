@@ -13,6 +13,26 @@ public protocol TerminalView<State, Action> {
 
   /// The commands the screen accepts in `state`.
   func commands(for state: State) -> [TerminalCommand<Action>]
+
+  /// What the global `back` command sends in `state` (close the top screen), or nil when there is nothing to close.
+  func backAction(for state: State) -> Action?
+
+  /// Names the screen that `state` shows, so a session notices when another screen comes to the front.
+  func screenID(for state: State) -> String
+
+  /// What to send when this screen comes to the front (as SwiftUI's `task`), if anything.
+  func appearAction(for state: State) -> Action?
+}
+
+extension TerminalView {
+  /// A single screen has nothing to go back to.
+  public func backAction(for state: State) -> Action? { nil }
+
+  /// A single screen is always the same screen.
+  public func screenID(for state: State) -> String { "" }
+
+  /// By default a screen sends nothing when it appears.
+  public func appearAction(for state: State) -> Action? { nil }
 }
 
 extension TerminalView {

@@ -66,6 +66,8 @@ struct UserListLogic: Reducer {
         return .none
       case let .userTapped(id):
         return .send(.delegate(.selected(id)))
+      case .addTapped:
+        return .send(.delegate(.addRequested))
       case .delegate:
         return .none
       }

@@ -56,6 +56,7 @@ public struct UserListView: TerminalView {
     }
     return [
       row("open", help: "Show the user in that row.", UserList.Action.userTapped),
+      .simple("add", help: "Add a user.", action: .addTapped),
       .text("search", argument: "text", help: "Filter by name, email or city ('search' alone clears).",
         allowEmpty: true, action: UserList.Action.queryChanged),
       TerminalCommand("sort", arguments: ["name|city|id"], help: "Change the order.") { words in
@@ -68,6 +69,11 @@ public struct UserListView: TerminalView {
       row("delete", help: "Delete the user in that row.", UserList.Action.deleteTapped),
       .simple(state.status.isFailed ? "retry" : "reload", help: "Load the users again.", action: .retryTapped),
     ]
+  }
+
+  /// Load when the list first appears (and after a restore reset the status to idle).
+  public func appearAction(for state: UserList.State) -> UserList.Action? {
+    state.status == .idle ? .task : nil
   }
 }
 

@@ -37,6 +37,20 @@ public struct UserList: Reducer {
         }
       return matching.sorted(by: sort.areInIncreasingOrder)
     }
+
+    /// Shows `user` as saved elsewhere (a form, a detail screen): replaced in place, or added at the end.
+    ///
+    /// Parents call this when a sibling feature tells them a user changed, so the
+    /// list is current without reloading and without a parent sending the list's
+    /// own actions.
+    public mutating func show(saved user: User) {
+      users[id: user.id] = user
+    }
+
+    /// Forgets a user deleted elsewhere.
+    public mutating func forget(deleted id: User.ID) {
+      users.remove(id: id)
+    }
   }
 
   /// Where loading the users stands.
@@ -96,6 +110,8 @@ public struct UserList: Reducer {
     case deleteFailed(String)
     /// The user picked a row.
     case userTapped(User.ID)
+    /// The user asked to add someone.
+    case addTapped
     /// What the list tells its parent.
     case delegate(Delegate)
 
@@ -103,6 +119,8 @@ public struct UserList: Reducer {
     public enum Delegate: Equatable, Sendable {
       /// A user was picked: show it.
       case selected(User.ID)
+      /// The user asked to add someone: present a form.
+      case addRequested
     }
 
     /// The cases as case paths.

@@ -1,0 +1,74 @@
+import Composable
+import TerminalUI
+
+/// A screen that shows a presented child in its place (or, for alerts, under it) while the child is presented.
+///
+/// While the child is presented only the child's commands are accepted, and
+/// `back` dismisses it, the way a sheet or an alert is modal on screen.
+public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalView {
+  let base: Base
+  let child: Child
+  let toChildState: (Base.State) -> Child.State?
+  let embed: (Child.Action) -> Base.Action
+  let dismiss: Base.Action
+  let showsBase: Bool
+
+  /// The screen for `state`: the child's while presented.
+  public func render(_ state: Base.State, style: TextStyle) -> String {
+    guard let childState = toChildState(state) else { return base.render(state, style: style) }
+    let childScreen = child.render(childState, style: style)
+    return showsBase ? base.render(state, style: style) + "\n\n" + childScreen : childScreen
+  }
+
+  /// The child's commands while it is presented, else the base's.
+  public func commands(for state: Base.State) -> [TerminalCommand<Base.Action>] {
+    guard let childState = toChildState(state) else { return base.commands(for: state) }
+    return child.commands(for: childState).map { $0.map(embed) }
+  }
+
+  /// Closes the child's own top screen, else dismisses the child; without a child, the base's back.
+  public func backAction(for state: Base.State) -> Base.Action? {
+    guard let childState = toChildState(state) else { return base.backAction(for: state) }
+    return child.backAction(for: childState).map(embed) ?? dismiss
+  }
+
+  /// The base's screen, with the child's appended while presented.
+  public func screenID(for state: Base.State) -> String {
+    let baseID = base.screenID(for: state)
+    guard let childState = toChildState(state) else { return baseID }
+    return "\(baseID)>\(Child.self)(\(child.screenID(for: childState)))"
+  }
+
+  /// The child's appear action while presented, else the base's.
+  public func appearAction(for state: Base.State) -> Base.Action? {
+    guard let childState = toChildState(state) else { return base.appearAction(for: state) }
+    return child.appearAction(for: childState).map(embed)
+  }
+}
+
+extension TerminalView where Action: CasePathable {
+  /// This screen, replaced by `view` while `\.$child` is presented; its commands go to `\.child`.
+  ///
+  /// Mirrors the reducer's `ifLet(\.$child, action: \.child) { Child() }`.
+  public func presenting<Child: TerminalView>(
+    _ state: KeyPath<State, Presents<Child.State>>,
+    action: CaseKeyPath<Action, PresentationAction<Child.Action>>,
+    _ view: Child
+  ) -> PresentingView<Self, Child> {
+    let casePath = Action.casePath(action)
+    return PresentingView(
+      base: self, child: view, toChildState: { $0[keyPath: state].wrappedValue },
+      embed: { casePath.embed(.presented($0)) }, dismiss: casePath.embed(.dismiss), showsBase: false)
+  }
+
+  /// This screen with the alert at `\.$alert` shown under it while presented; its buttons become commands.
+  public func alert<AlertAction>(
+    _ state: KeyPath<State, Presents<AlertState<AlertAction>>>,
+    action: CaseKeyPath<Action, PresentationAction<AlertAction>>
+  ) -> PresentingView<Self, AlertView<AlertAction>> {
+    let casePath = Action.casePath(action)
+    return PresentingView(
+      base: self, child: AlertView(), toChildState: { $0[keyPath: state].wrappedValue },
+      embed: casePath.embed, dismiss: casePath.embed(.dismiss), showsBase: true)
+  }
+}

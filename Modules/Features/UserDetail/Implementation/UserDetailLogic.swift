@@ -1,0 +1,104 @@
+import Composable
+import UserClient
+import UserDetailInterface
+import UserFormInterface
+
+/// The detail screen's behaviour: loading when needed, favorites, the delete confirmation, the edit form.
+struct UserDetailLogic: Reducer {
+  typealias State = UserDetail.State
+  typealias Action = UserDetail.Action
+
+  private enum CancelID { case load }
+
+  @Dependency(UserClient.self) var users
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        guard state.status == .idle else { return .none }
+        return load(&state)
+      case .retryTapped:
+        return load(&state)
+      case let .userLoaded(user):
+        state.user = user
+        state.status = .loaded
+        return .none
+      case let .loadFailed(message):
+        state.status = .failed(message)
+        return .none
+      case .favoriteToggled:
+        state.$favorites.withLock { [id = state.id] favorites in
+          if favorites.remove(id) == nil { favorites.insert(id) }
+        }
+        return .none
+      case .deleteTapped:
+        guard let user = state.user, !state.isDeleting else { return .none }
+        state.alert = AlertState(
+          title: "Delete \(user.name)?",
+          message: "This removes \(user.name) from the directory for good.",
+          buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+        return .none
+      case .alert(.presented(.confirmDelete)):
+        state.isDeleting = true
+        state.errorMessage = nil
+        return .run { [users, id = state.id] send in
+          try await users.delete(id)
+          await send(.deleted)
+        } catch: { error, send in
+          await send(.deleteFailed("\(error)"))
+        }
+      case .alert:
+        return .none
+      case .deleted:
+        state.isDeleting = false
+        state.$favorites.withLock { [id = state.id] in _ = $0.remove(id) }
+        return .run { [dismiss, id = state.id] send in
+          await send(.delegate(.deleted(id)))
+          await dismiss()
+        }
+      case let .deleteFailed(message):
+        state.isDeleting = false
+        state.errorMessage = "Could not delete: \(message)"
+        return .none
+      case .editTapped:
+        guard let user = state.user else { return .none }
+        state.edit = UserForm.State(editing: user)
+        return .none
+      case let .edit(.presented(.delegate(.saved(user)))):
+        state.user = user
+        state.edit = nil
+        return .send(.delegate(.updated(user)))
+      case .edit(.presented(.delegate(.cancelled))):
+        state.edit = nil
+        return .none
+      case .edit:
+        return .none
+      case .delegate:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+    .ifLet(\.$edit, action: \.edit) { UserForm() }
+  }
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.status = .loading
+    return .run { [users, id = state.id] send in
+      guard let user = try await users.load().first(where: { $0.id == id }) else {
+        await send(.loadFailed("There is no user #\(id.rawValue) any more."))
+        return
+      }
+      await send(.userLoaded(user))
+    } catch: { error, send in
+      await send(.loadFailed("\(error)"))
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}
+
+extension UserDetail: LinkedFeatureLogic {
+  /// The detail screen's real logic, linked with this module.
+  public static func logic() -> Reduce<State, Action> { Reduce(UserDetailLogic()) }
+}

@@ -1,0 +1,56 @@
+import Composable
+import TerminalApp
+import TerminalUI
+import UserDetailInterface
+
+/// One user as text, with the delete confirmation under it while it is shown.
+///
+/// The edit form is another feature's view, so the composition root presents
+/// it: `UserDetailView().presenting(\.$edit, action: \.edit, UserFormView())`.
+public struct UserDetailView: TerminalView {
+  /// A view of the detail screen.
+  public init() {}
+
+  /// The screen for `state`.
+  public func render(_ state: UserDetail.State, style: TextStyle) -> String {
+    var lines: [String] = []
+    switch state.status {
+    case .idle, .loading:
+      lines.append(style.bold("User #\(state.id)"))
+      lines.append(style.dim("Loading…"))
+    case let .failed(message):
+      lines.append(style.bold("User #\(state.id)"))
+      lines.append(style.red("Loading failed: \(message)") + " Type 'retry' or 'back'.")
+    case .loaded:
+      guard let user = state.user else { break }
+      lines.append(style.bold(user.name) + (state.isFavorite ? " " + style.yellow("★") : ""))
+      lines.append("  email: \(user.email)")
+      lines.append("  city:  \(user.city.isEmpty ? style.dim("(none)") : user.city)")
+      lines.append("  id:    \(user.id)")
+    }
+    if state.isDeleting { lines.append(style.dim("Deleting…")) }
+    if let error = state.errorMessage { lines.append(style.red(error)) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// What the screen accepts: favorite, edit and delete once the user is shown; retry after a failure.
+  public func commands(for state: UserDetail.State) -> [TerminalCommand<UserDetail.Action>] {
+    switch state.status {
+    case .idle, .loading:
+      return []
+    case .failed:
+      return [.simple("retry", help: "Load the user again.", action: .retryTapped)]
+    case .loaded:
+      return [
+        .simple("fav", help: "Mark or unmark as a favorite.", action: .favoriteToggled),
+        .simple("edit", help: "Edit the name, email and city.", action: .editTapped),
+        .simple("delete", help: "Delete this user (asks first).", action: .deleteTapped),
+      ]
+    }
+  }
+
+  /// Load the user if the screen was opened without it.
+  public func appearAction(for state: UserDetail.State) -> UserDetail.Action? {
+    state.status == .idle ? .task : nil
+  }
+}

@@ -1,0 +1,124 @@
+import Composable
+import UserClient
+import UserFormInterface
+
+/// One user's screen: shows the user, toggles favorite, edits through a presented form, deletes behind an alert.
+///
+/// It tells its parent `.delegate(.updated)` after an edit and
+/// `.delegate(.deleted)` after a delete, then dismisses itself. The logic is
+/// in `UserDetailFeature`.
+public struct UserDetail: Reducer {
+  /// What the screen shows.
+  public struct State: Equatable {
+    /// The user shown.
+    public var id: User.ID
+    /// The user, once known (a parent that has it passes it in; otherwise the screen loads it).
+    public var user: User?
+    /// Where loading the user stands.
+    public var status: Status
+    /// The favorite users, shared with every feature that shows favorites.
+    @Shared(.inMemory("favorites")) public var favorites: Set<User.ID> = []
+    /// Whether a delete is in flight.
+    public var isDeleting = false
+    /// The last failure of a delete, shown until the next attempt.
+    public var errorMessage: String?
+    /// The delete confirmation, while shown.
+    @Presents public var alert: AlertState<Action.Alert>?
+    /// The edit form, while presented.
+    @Presents public var edit: UserForm.State?
+
+    /// A screen for `user`, already known.
+    public init(user: User) {
+      id = user.id
+      self.user = user
+      status = .loaded
+    }
+
+    /// A screen that loads the user with `id` when it appears.
+    public init(id: User.ID) {
+      self.id = id
+      status = .idle
+    }
+
+    /// Whether `user` is a favorite.
+    public var isFavorite: Bool { favorites.contains(id) }
+  }
+
+  /// Where loading the user stands.
+  public enum Status: Equatable, Sendable, Codable {
+    /// Not started (or reset after restoring saved state).
+    case idle
+    /// A load is in flight.
+    case loading
+    /// The user is shown.
+    case loaded
+    /// The load failed with a message; `retry` loads again.
+    case failed(String)
+  }
+
+  /// Everything that can happen on the screen.
+  public enum Action: Equatable, CasePathable {
+    /// The screen appeared: load the user if it is not known.
+    case task
+    /// Load again after a failure.
+    case retryTapped
+    /// The client answered a load.
+    case userLoaded(User)
+    /// The load failed (or the user no longer exists).
+    case loadFailed(String)
+    /// Mark or unmark the user as a favorite.
+    case favoriteToggled
+    /// Ask to delete: shows the confirmation.
+    case deleteTapped
+    /// The confirmation's buttons.
+    case alert(PresentationAction<Alert>)
+    /// The client deleted the user.
+    case deleted
+    /// The client failed the delete.
+    case deleteFailed(String)
+    /// Open the edit form.
+    case editTapped
+    /// The edit form's actions.
+    case edit(PresentationAction<UserForm.Action>)
+    /// What the screen tells its parent.
+    case delegate(Delegate)
+
+    /// The delete confirmation's buttons.
+    public enum Alert: Equatable, Sendable {
+      /// Delete for good.
+      case confirmDelete
+    }
+
+    /// What the screen tells its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// The user was edited and saved.
+      case updated(User)
+      /// The user was deleted; the screen dismisses itself.
+      case deleted(User.ID)
+    }
+
+    /// The cases as case paths.
+    public struct Cases: CaseList {
+      /// Creates the list.
+      public init() {}
+      /// `.userLoaded`.
+      public let userLoaded = CasePath(Action.userLoaded) { if case let .userLoaded(u) = $0 { u } else { nil } }
+      /// `.loadFailed`.
+      public let loadFailed = CasePath(Action.loadFailed) { if case let .loadFailed(m) = $0 { m } else { nil } }
+      /// `.alert`.
+      public let alert = CasePath(Action.alert) { if case let .alert(a) = $0 { a } else { nil } }
+      /// `.deleteFailed`.
+      public let deleteFailed = CasePath(Action.deleteFailed) { if case let .deleteFailed(m) = $0 { m } else { nil } }
+      /// `.edit`.
+      public let edit = CasePath(Action.edit) { if case let .edit(a) = $0 { a } else { nil } }
+      /// `.delegate`.
+      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
+    }
+  }
+
+  /// A detail feature (its logic comes from `UserDetailFeature`).
+  public init() {}
+
+  /// The linked logic.
+  public var body: some ReducerOf<Self> { FeatureLogic(Self.self) }
+}

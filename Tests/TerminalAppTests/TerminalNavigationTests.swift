@@ -1,0 +1,96 @@
+import Composable
+import Testing
+import TerminalApp
+import TerminalUI
+
+/// A screen that opens a counter sheet and counts how often each screen appeared.
+private struct Screen: Reducer {
+  struct State: Equatable {
+    var appeared = 0
+    @Presents var sheet: Int?
+  }
+
+  enum Action: Equatable, CasePathable {
+    case appeared
+    case open
+    case sheet(PresentationAction<Sheet>)
+
+    enum Sheet: Equatable { case add(Int), appeared }
+
+    struct Cases: CaseList {
+      let sheet = CasePath(Action.sheet) { if case let .sheet(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        state.appeared += 1
+      case .open:
+        state.sheet = 0
+      case let .sheet(.presented(.add(n))):
+        state.sheet? += n
+      case .sheet(.presented(.appeared)):
+        state.sheet? += 100
+      case .sheet(.dismiss):
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$sheet, action: \.sheet) { EmptyReducer() }
+  }
+}
+
+private struct ScreenView: TerminalView {
+  func render(_ state: Screen.State, style: TextStyle) -> String { "screen (appeared \(state.appeared))" }
+  func commands(for state: Screen.State) -> [TerminalCommand<Screen.Action>] {
+    [.simple("open", help: "Open the sheet.", action: .open)]
+  }
+  func appearAction(for state: Screen.State) -> Screen.Action? { .appeared }
+}
+
+private struct SheetView: TerminalView {
+  func render(_ state: Int, style: TextStyle) -> String { "sheet: \(state)" }
+  func commands(for state: Int) -> [TerminalCommand<Screen.Action.Sheet>] {
+    [.number("add", argument: "n", in: 1...9, help: "Add.", action: Screen.Action.Sheet.add)]
+  }
+  func appearAction(for state: Int) -> Screen.Action.Sheet? { .appeared }
+}
+
+@MainActor struct TerminalNavigationTests {
+  private func run(_ lines: [String]) async -> (TerminalSession<Screen.State, Screen.Action>.Outcome, String) {
+    var output = ""
+    var input = lines.makeIterator()
+    let view = ScreenView().presenting(\.$sheet, action: \.sheet, SheetView())
+    let session = TerminalSession(
+      store: Store(initialState: Screen.State()) { Screen() }, view: view, prompt: nil, stopOnError: true,
+      write: { output += $0 })
+    let outcome = await session.run { input.next() }
+    return (outcome, output)
+  }
+
+  @Test func eachScreenSendsItsAppearActionWhenItComesToTheFront() async {
+    let (outcome, output) = await run(["open", "add 2", "back", "open"])
+    #expect(outcome == .finished)
+    #expect(output == """
+      screen (appeared 1)
+      sheet: 100
+      sheet: 102
+      screen (appeared 2)
+      sheet: 100
+
+      """)
+  }
+
+  @Test func onlyThePresentedScreensCommandsAreAccepted() async {
+    let (outcome, _) = await run(["open", "open"])
+    #expect(outcome == .failed("Unknown command 'open'; 'help' lists the commands of this screen."))
+  }
+
+  @Test func backOnTheFirstScreenIsAnError() async {
+    let (outcome, output) = await run(["back", "open"])
+    #expect(outcome == .failed("There is nothing to go back to: this is the first screen."))
+    #expect(!output.contains("sheet"))
+  }
+}

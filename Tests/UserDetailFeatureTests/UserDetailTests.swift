@@ -1,0 +1,159 @@
+import Composable
+import ComposableTesting
+import Foundation
+import Testing
+import UserClient
+import UserDetailFeature
+import UserDetailInterface
+import UserFormInterface
+
+private struct Offline: Error, CustomStringConvertible {
+  var description: String { "The directory is offline." }
+}
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+
+@MainActor struct UserDetailTests {
+  private func store(
+    _ state: UserDetail.State = UserDetail.State(user: ada), client: UserClient = .testValue,
+    dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) -> TestStore<UserDetail.State, UserDetail.Action> {
+    TestStore(initialState: state) { UserDetail() } withDependencies: {
+      $0[UserClient.self] = client
+      dependencies(&$0)
+    }
+  }
+
+  @Test func openedByIDItLoadsTheUser() async {
+    var client = UserClient.testValue
+    client.load = { [ada, User(id: 2, name: "Grace", email: "grace@example.com")] }
+    let store = store(UserDetail.State(id: 1), client: client)
+    await store.send(.task) { $0.status = .loading }
+    await store.receive(.userLoaded(ada)) {
+      $0.user = ada
+      $0.status = .loaded
+    }
+  }
+
+  @Test func openedWithTheUserItDoesNotLoad() async {
+    let store = store()
+    await store.send(.task)
+  }
+
+  @Test func aUserThatIsGoneIsAFailureThatCanBeRetried() async {
+    let calls = LockIsolated(0)
+    var client = UserClient.testValue
+    client.load = {
+      calls.withValue { $0 += 1 }
+      if calls.value == 1 { return [] }
+      if calls.value == 2 { throw Offline() }
+      return [ada]
+    }
+    let store = store(UserDetail.State(id: 1), client: client)
+    await store.send(.task) { $0.status = .loading }
+    await store.receive(.loadFailed("There is no user #1 any more.")) {
+      $0.status = .failed("There is no user #1 any more.")
+    }
+    await store.send(.retryTapped) { $0.status = .loading }
+    await store.receive(.loadFailed("The directory is offline.")) { $0.status = .failed("The directory is offline.") }
+    await store.send(.retryTapped) { $0.status = .loading }
+    await store.receive(.userLoaded(ada)) {
+      $0.user = ada
+      $0.status = .loaded
+    }
+  }
+
+  @Test func favoriteIsTheSharedValue() async {
+    let store = store()
+    await store.send(.favoriteToggled) { $0.$favorites.withLock { $0 = [1] } }
+    #expect(store.state.isFavorite)
+    await store.send(.favoriteToggled) { $0.$favorites.withLock { $0 = [] } }
+  }
+
+  @Test func deletingAsksFirstThenDeletesTellsTheParentAndDismisses() async {
+    let deleted = LockIsolated<[User.ID]>([])
+    let dismissed = LockIsolated(0)
+    var client = UserClient.testValue
+    client.delete = { id in deleted.withValue { $0.append(id) } }
+    let store = store(client: client) {
+      $0.dismiss = DismissEffect { dismissed.withValue { $0 += 1 } }
+    }
+    await store.send(.favoriteToggled) { $0.$favorites.withLock { $0 = [1] } }
+    await store.send(.deleteTapped) {
+      $0.alert = AlertState(
+        title: "Delete Ada Lovelace?",
+        message: "This removes Ada Lovelace from the directory for good.",
+        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+    }
+    await store.send(.alert(.presented(.confirmDelete))) {
+      $0.alert = nil
+      $0.isDeleting = true
+    }
+    await store.receive(.deleted) {
+      $0.isDeleting = false
+      $0.$favorites.withLock { $0 = [] }
+    }
+    await store.receive(.delegate(.deleted(1)))
+    await store.finish()
+    #expect(deleted.value == [1])
+    #expect(dismissed.value == 1)
+  }
+
+  @Test func cancellingTheConfirmationDeletesNothing() async {
+    let store = store()
+    await store.send(.deleteTapped) {
+      $0.alert = AlertState(
+        title: "Delete Ada Lovelace?",
+        message: "This removes Ada Lovelace from the directory for good.",
+        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+  }
+
+  @Test func aFailedDeleteStaysAndSaysWhy() async {
+    var client = UserClient.testValue
+    client.delete = { _ in throw Offline() }
+    var state = UserDetail.State(user: ada)
+    state.alert = AlertState(title: "Delete Ada Lovelace?")
+    let store = store(state, client: client)
+    await store.send(.alert(.presented(.confirmDelete))) {
+      $0.alert = nil
+      $0.isDeleting = true
+    }
+    await store.receive(.deleteFailed("The directory is offline.")) {
+      $0.isDeleting = false
+      $0.errorMessage = "Could not delete: The directory is offline."
+    }
+  }
+
+  @Test func editingWithTheRealFormUpdatesTheUserAndTellsTheParent() async {
+    let saved = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
+    var client = UserClient.testValue
+    client.update = { #expect($0 == saved) }
+    let store = store(client: client)
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.edit(.presented(.set(\.name, "Ada King")))) { $0.edit?.name = "Ada King" }
+    await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
+    await store.receive(.edit(.presented(.saved(saved)))) { $0.edit?.isSaving = false }
+    await store.receive(.edit(.presented(.delegate(.saved(saved))))) {
+      $0.user = saved
+      $0.edit = nil
+    }
+    await store.receive(.delegate(.updated(saved)))
+  }
+
+  @Test func theFormsDelegateDrivesTheScreenWithAStandInForm() async {
+    let store = store { $0.featureLogic.standIn(UserForm.self) }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    // The stand-in does nothing: saving changes nothing until the form says it saved.
+    await store.send(.edit(.presented(.saveTapped)))
+    await store.send(.edit(.presented(.delegate(.cancelled)))) { $0.edit = nil }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    let saved = User(id: 1, name: "Augusta Ada", email: "ada@example.com", city: "London")
+    await store.send(.edit(.presented(.delegate(.saved(saved))))) {
+      $0.user = saved
+      $0.edit = nil
+    }
+    await store.receive(.delegate(.updated(saved)))
+  }
+}

@@ -1,0 +1,59 @@
+import Composable
+import TerminalApp
+import TerminalUI
+import Testing
+import UserClient
+import UserDetailFeature
+import UserDetailInterface
+import UserFormFeature
+import UserFormInterface
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+
+@MainActor struct UserDetailViewTests {
+  let view = UserDetailView()
+    .alert(\.$alert, action: \.alert)
+    .presenting(\.$edit, action: \.edit, UserFormView())
+
+  @Test func showsTheUserAndItsCommands() throws {
+    let state = UserDetail.State(user: ada)
+    #expect(view.render(state, style: .plain) == """
+      Ada Lovelace
+        email: ada@example.com
+        city:  London
+        id:    1
+      """)
+    #expect(try view.action(for: "delete", in: state).get() == .deleteTapped)
+    #expect(try view.action(for: "edit", in: state).get() == .editTapped)
+    #expect(view.backAction(for: state) == nil)
+    #expect(view.appearAction(for: state) == nil)
+    #expect(view.appearAction(for: UserDetail.State(id: 1)) == .task)
+  }
+
+  @Test func theAlertShowsUnderTheUserAndOnlyItsButtonsAreCommands() throws {
+    var state = UserDetail.State(user: ada)
+    state.alert = AlertState(
+      title: "Delete Ada Lovelace?", message: "For good.",
+      buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+    #expect(view.render(state, style: .plain).hasSuffix("""
+        id:    1
+
+      ! Delete Ada Lovelace?
+        For good.
+        Type delete or cancel.
+      """))
+    #expect(try view.action(for: "delete", in: state).get() == .alert(.presented(.confirmDelete)))
+    #expect(try view.action(for: "cancel", in: state).get() == .alert(.dismiss))
+    #expect(throws: CommandError.self) { try view.action(for: "edit", in: state).get() }
+    #expect(view.backAction(for: state) == .alert(.dismiss))
+  }
+
+  @Test func theEditFormReplacesTheScreenAndBackDismissesIt() throws {
+    var state = UserDetail.State(user: ada)
+    state.edit = UserForm.State(editing: ada)
+    #expect(view.render(state, style: .plain).hasPrefix("Edit user\n  name : Ada Lovelace"))
+    #expect(try view.action(for: "name Ada King", in: state).get() == .edit(.presented(.set(\.name, "Ada King"))))
+    #expect(view.backAction(for: state) == .edit(.dismiss))
+    #expect(view.screenID(for: state) != view.screenID(for: UserDetail.State(user: ada)))
+  }
+}
