@@ -86,6 +86,18 @@ let features: [Target] =
   + feature("UserForm", interface: ["UserClient"])
   + feature("UserDetail", interface: ["UserClient", "UserFormInterface"], presents: ["UserForm"])
 
+/// The root feature: composes features from their Interfaces only (the shell links the Implementations).
+let appFeature: [Target] = [
+  .target(
+    name: "AppFeature",
+    dependencies: ["Composable", "UserClient", "UserListInterface", "UserDetailInterface", "UserFormInterface"],
+    path: "Modules/Features/AppFeature"),
+  .testTarget(
+    name: "AppFeatureTests",
+    dependencies: ["AppFeature", "ComposableTesting", "UserListFeature", "UserDetailFeature", "UserFormFeature"],
+    path: "Tests/AppFeatureTests"),
+]
+
 let coreTests: [Target] = [
   tests("IssueReporting"),
   tests("IdentifiedCollections"),
@@ -117,6 +129,6 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
   ],
-  targets: coreTargets + coreTests + clients + features + apps,
+  targets: coreTargets + coreTests + clients + features + appFeature + apps,
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,73 @@
+import AppFeature
+import Composable
+import ComposableTesting
+import Testing
+import UserClient
+import UserDetailFeature
+import UserDetailInterface
+import UserFormFeature
+import UserFormInterface
+import UserListFeature
+import UserListInterface
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
+
+/// The root with the real children linked, against an in-memory directory: user stories across features.
+@MainActor struct AppFeatureIntegrationTests {
+  private func store() -> TestStore<AppFeature.State, AppFeature.Action> {
+    TestStore(initialState: AppFeature.State()) { AppFeature() } withDependencies: {
+      $0[UserClient.self] = .inMemory([ada, grace])
+      $0.continuousClock = ImmediateClock()
+    }
+  }
+
+  /// Sends `action` and lets everything it started run to the end.
+  private func settle(_ store: TestStore<AppFeature.State, AppFeature.Action>, _ action: AppFeature.Action) async {
+    await store.send(action)
+    await store.finish()
+    await store.skipReceivedActions()
+  }
+
+  @Test func openEditAndSaveAUserThenTheListShowsTheChange() async {
+    let store = store()
+    store.exhaustivity = .off
+    await settle(store, .list(.task))
+    #expect(store.state.list.users.map(\.id) == [1, 2])
+    await settle(store, .list(.userTapped(1)))
+    #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: ada)))
+    await settle(store, .path(.element(id: 0, action: .detail(.editTapped))))
+    await settle(store, .path(.element(id: 0, action: .detail(.edit(.presented(.set(\.city, "Paris")))))))
+    await settle(store, .path(.element(id: 0, action: .detail(.edit(.presented(.saveTapped))))))
+    let moved = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "Paris")
+    #expect(store.state.list.users[id: 1] == moved)
+    #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: moved)))
+  }
+
+  @Test func deletingFromTheDetailPopsItAndTheListForgetsTheUser() async {
+    let store = store()
+    store.exhaustivity = .off
+    await settle(store, .list(.task))
+    await settle(store, .list(.userTapped(2)))
+    await settle(store, .path(.element(id: 0, action: .detail(.deleteTapped))))
+    #expect(store.state.path.count == 1)
+    await settle(store, .path(.element(id: 0, action: .detail(.alert(.presented(.confirmDelete))))))
+    #expect(store.state.path.isEmpty)
+    #expect(store.state.list.users.map(\.id) == [1])
+  }
+
+  @Test func addingAUserPresentsTheFormThenShowsTheNewUser() async {
+    let store = store()
+    store.exhaustivity = .off
+    await settle(store, .list(.task))
+    await settle(store, .list(.addTapped))
+    #expect(store.state.destination == .add(UserForm.State()))
+    await settle(store, .destination(.presented(.add(.set(\.name, "Hedy Lamarr")))))
+    await settle(store, .destination(.presented(.add(.set(\.email, "hedy@example.com")))))
+    await settle(store, .destination(.presented(.add(.saveTapped))))
+    let hedy = User(id: 3, name: "Hedy Lamarr", email: "hedy@example.com", city: "")
+    #expect(store.state.destination == nil)
+    #expect(store.state.list.users.map(\.id) == [1, 2, 3])
+    #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: hedy)))
+  }
+}

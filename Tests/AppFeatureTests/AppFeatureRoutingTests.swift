@@ -1,0 +1,87 @@
+import AppFeature
+import Composable
+import ComposableTesting
+import Testing
+import UserClient
+import UserDetailInterface
+import UserFormInterface
+import UserListInterface
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
+
+/// Every delegate route of the root, with stand-in children: the test sends their delegate actions by hand.
+@MainActor struct AppFeatureRoutingTests {
+  private func store(_ state: AppFeature.State = loadedApp()) -> TestStore<AppFeature.State, AppFeature.Action> {
+    TestStore(initialState: state) { AppFeature() } withDependencies: {
+      $0.featureLogic.standIn(UserList.self)
+      $0.featureLogic.standIn(UserDetail.self)
+      $0.featureLogic.standIn(UserForm.self)
+    }
+  }
+
+  @Test func selectingAListedUserPushesItsDetailWithTheUser() async {
+    let store = store()
+    await store.send(.list(.delegate(.selected(2)))) { $0.path[id: 0] = .detail(UserDetail.State(user: grace)) }
+  }
+
+  @Test func selectingAnUnknownUserPushesADetailThatLoadsIt() async {
+    let store = store(AppFeature.State())
+    await store.send(.list(.delegate(.selected(7)))) { $0.path[id: 0] = .detail(UserDetail.State(id: 7)) }
+  }
+
+  @Test func askingToAddPresentsAnEmptyForm() async {
+    let store = store()
+    await store.send(.list(.delegate(.addRequested))) { $0.destination = .add(UserForm.State()) }
+  }
+
+  @Test func anUpdateFromTheDetailReachesTheList() async {
+    let store = store()
+    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: ada)) }
+    let renamed = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
+    await store.send(.path(.element(id: 0, action: .detail(.delegate(.updated(renamed)))))) {
+      $0.list.users[id: 1] = renamed
+    }
+  }
+
+  @Test func aDeleteFromTheDetailRemovesTheUserFromTheList() async {
+    let store = store()
+    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: ada)) }
+    await store.send(.path(.element(id: 0, action: .detail(.delegate(.deleted(1)))))) {
+      $0.list.users.remove(id: 1)
+    }
+    // The real detail then dismisses itself, which reaches the root as a pop.
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+  }
+
+  @Test func aSavedNewUserJoinsTheListAndIsShown() async {
+    let store = store()
+    await store.send(.list(.delegate(.addRequested))) { $0.destination = .add(UserForm.State()) }
+    let added = User(id: 3, name: "Hedy Lamarr", email: "hedy@example.com")
+    await store.send(.destination(.presented(.add(.delegate(.saved(added)))))) {
+      $0.destination = nil
+      $0.list.users[id: 3] = added
+      $0.path[id: 0] = .detail(UserDetail.State(user: added))
+    }
+  }
+
+  @Test func cancellingTheFormDismissesIt() async {
+    let store = store()
+    await store.send(.list(.delegate(.addRequested))) { $0.destination = .add(UserForm.State()) }
+    await store.send(.destination(.presented(.add(.delegate(.cancelled))))) { $0.destination = nil }
+  }
+
+  @Test func theRootIgnoresItsChildrensOwnActions() async {
+    let store = store()
+    await store.send(.list(.userTapped(1)))
+    await store.send(.list(.deleteTapped(1)))
+  }
+}
+
+/// The app with a loaded list of Ada and Grace.
+private func loadedApp() -> AppFeature.State {
+  var state = AppFeature.State()
+  state.list.users = [ada, grace]
+  state.list.status = .loaded
+  return state
+}
