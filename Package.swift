@@ -112,7 +112,19 @@ let coreTests: [Target] = [
 ]
 
 let apps: [Target] = [
-  .executableTarget(name: "users", dependencies: ["Composable"], path: "App/users"),
+  // The composition root: the only module that links features' Implementations and live clients.
+  .target(
+    name: "UsersShell",
+    dependencies: [
+      "AppFeature", "Composable", "TerminalApp", "TerminalUI", "UserClient", "UserClientLive",
+      "UserListInterface", "UserListFeature", "UserDetailInterface", "UserDetailFeature",
+      "UserFormInterface", "UserFormFeature",
+    ],
+    path: "App/users/Shell"),
+  .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
+  .testTarget(
+    name: "UsersShellTests", dependencies: ["UsersShell", "users", "ComposableTesting", "UserClient"],
+    path: "Tests/UsersShellTests"),
   .executableTarget(
     name: "Benchmarks",
     dependencies: ["Composable", "ComposableTesting"],

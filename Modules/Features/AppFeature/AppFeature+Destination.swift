@@ -5,7 +5,7 @@ extension AppFeature {
   /// What the root presents over everything.
   public struct Destination: Reducer {
     /// A presented feature's state.
-    public enum State: Equatable, CasePathable {
+    public enum State: Equatable, Codable, CasePathable {
       /// The form adding a user.
       case add(UserForm.State)
 
@@ -19,7 +19,7 @@ extension AppFeature {
     }
 
     /// A presented feature's actions.
-    public enum Action: Equatable, CasePathable {
+    public enum Action: Equatable, Codable, CasePathable {
       /// The form adding a user.
       case add(UserForm.Action)
 

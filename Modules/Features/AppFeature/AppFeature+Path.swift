@@ -5,7 +5,7 @@ extension AppFeature {
   /// The screens that can be pushed on the list.
   public struct Path: Reducer {
     /// A pushed screen's state.
-    public enum State: Equatable, CasePathable {
+    public enum State: Equatable, Codable, CasePathable {
       /// One user's screen.
       case detail(UserDetail.State)
 
@@ -19,7 +19,7 @@ extension AppFeature {
     }
 
     /// A pushed screen's actions.
-    public enum Action: Equatable, CasePathable {
+    public enum Action: Equatable, Codable, CasePathable {
       /// One user's screen.
       case detail(UserDetail.Action)
 

@@ -10,7 +10,7 @@ import UserListInterface
 /// their delegate actions; the executable links the Implementations.
 public struct AppFeature: Reducer {
   /// The whole app's state.
-  public struct State: Equatable {
+  public struct State: Equatable, Codable {
     /// The list at the root of the stack.
     public var list = UserList.State()
     /// The screens pushed on the list.
@@ -23,7 +23,7 @@ public struct AppFeature: Reducer {
   }
 
   /// Everything that reaches the root: its children's actions.
-  public enum Action: Equatable, CasePathable {
+  public enum Action: Equatable, Codable, CasePathable {
     /// The list's actions.
     case list(UserList.Action)
     /// The stack's pushes, pops and elements' actions.

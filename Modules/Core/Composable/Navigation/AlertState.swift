@@ -24,3 +24,4 @@ public struct AlertState<Action>: EphemeralState {
 extension AlertState: Equatable where Action: Equatable {}
 extension AlertState: Hashable where Action: Hashable {}
 extension AlertState: Sendable where Action: Sendable {}
+extension AlertState: Codable where Action: Codable {}

@@ -41,3 +41,4 @@ public struct ButtonState<Action> {
 extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 extension ButtonState: Sendable where Action: Sendable {}
+extension ButtonState: Codable where Action: Codable {}

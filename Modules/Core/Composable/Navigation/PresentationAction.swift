@@ -21,3 +21,4 @@ public enum PresentationAction<Action>: CasePathable {
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
+extension PresentationAction: Codable where Action: Codable {}

@@ -28,6 +28,7 @@ public enum StackAction<State, Action>: CasePathable {
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+extension StackAction: Codable where State: Codable, Action: Codable {}
 
 /// The stack action of a feature's path reducer: `StackActionOf<Path>`.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>

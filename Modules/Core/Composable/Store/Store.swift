@@ -16,28 +16,32 @@ import Observation
   private let ownedEffects: EffectRegistry?
 
   /// A root store running `reducer` from `initialState`, with dependencies changed by `prepareDependencies`.
+  ///
+  /// `initialState` is built with those dependencies, so state that resolves
+  /// one on creation (a `@Shared` key finds its storage) uses the store's.
   @inlinable public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepareDependencies(&dependencies)
+    let state = withDependencies({ $0 = dependencies }) { initialState() }
     // Built here, in the caller's module, so the reducer and the send loop are
     // specialized for the concrete feature instead of running as generic code.
     let root = RootStore(
-      initialState: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      initialState: state, reducer: { reducer.reduce(into: &$0, action: $1) },
       dependencies: dependencies)
     self.init(root: root, send: { root.send($0) })
   }
 
   /// A root store running the reducer that `reducer` builds.
   @inlinable public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    self.init(initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
+    self.init(initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies)
   }
 
   /// A root store whose every reduce and effect is reported to `instrumentation` (the test store's view).

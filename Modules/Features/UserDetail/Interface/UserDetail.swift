@@ -9,7 +9,7 @@ import UserFormInterface
 /// in `UserDetailFeature`.
 public struct UserDetail: Reducer {
   /// What the screen shows.
-  public struct State: Equatable {
+  public struct State: Equatable, Codable {
     /// The user shown.
     public var id: User.ID
     /// The user, once known (a parent that has it passes it in; otherwise the screen loads it).
@@ -40,6 +40,11 @@ public struct UserDetail: Reducer {
       status = .idle
     }
 
+    // Favorites are shared, not part of a saved screen: they come back from their own storage.
+    private enum CodingKeys: String, CodingKey {
+      case id, user, status, isDeleting, errorMessage, alert, edit
+    }
+
     /// Whether `user` is a favorite.
     public var isFavorite: Bool { favorites.contains(id) }
   }
@@ -57,7 +62,7 @@ public struct UserDetail: Reducer {
   }
 
   /// Everything that can happen on the screen.
-  public enum Action: Equatable, CasePathable {
+  public enum Action: Equatable, Codable, CasePathable {
     /// The screen appeared: load the user if it is not known.
     case task
     /// Load again after a failure.
@@ -84,13 +89,13 @@ public struct UserDetail: Reducer {
     case delegate(Delegate)
 
     /// The delete confirmation's buttons.
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Sendable, Codable {
       /// Delete for good.
       case confirmDelete
     }
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Sendable, Codable {
       /// The user was edited and saved.
       case updated(User)
       /// The user was deleted; the screen dismisses itself.

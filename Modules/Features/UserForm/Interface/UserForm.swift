@@ -4,7 +4,7 @@ import UserClient
 /// The add-or-edit form: fields set by bindings, validation messages, and save or cancel told to the parent.
 public struct UserForm: Reducer {
   /// The form's fields and what it says about them.
-  public struct State: Equatable {
+  public struct State: Equatable, Codable, CodableBindings {
     /// Whether the form adds a new user or edits an existing one.
     public var mode: Mode
     /// The name as typed.
@@ -30,6 +30,11 @@ public struct UserForm: Reducer {
       city = ""
     }
 
+    /// The fields a binding may set, by the names recordings use.
+    public static let bindingFields: [BindingField<Self>] = [
+      .field("name", \.name), .field("email", \.email), .field("city", \.city),
+    ]
+
     /// A form editing `user`, prefilled.
     public init(editing user: User) {
       mode = .edit(user.id)
@@ -48,7 +53,7 @@ public struct UserForm: Reducer {
   }
 
   /// Everything that can happen to the form.
-  public enum Action: Equatable, BindableAction, CasePathable {
+  public enum Action: Equatable, Codable, BindableAction, CasePathable {
     /// A field changed.
     case binding(BindingAction<State>)
     /// Validate, then save through the client.
@@ -63,7 +68,7 @@ public struct UserForm: Reducer {
     case delegate(Delegate)
 
     /// What the form tells its parent.
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Sendable, Codable {
       /// The user was saved (added or edited): close the form and show it.
       case saved(User)
       /// The user cancelled: close the form.

@@ -8,7 +8,7 @@ import UserClient
 /// `UserListFeature` (see `FeatureLogic`).
 public struct UserList: Reducer {
   /// Everything the list shows.
-  public struct State: Equatable {
+  public struct State: Equatable, Codable {
     /// The users loaded, in storage order.
     public var users: IdentifiedArrayOf<User> = []
     /// Where loading stands.
@@ -26,6 +26,11 @@ public struct UserList: Reducer {
 
     /// A list that has not loaded yet.
     public init() {}
+
+    // Favorites are shared, not part of a saved list: they come back from their own storage.
+    private enum CodingKeys: String, CodingKey {
+      case users, status, query, appliedQuery, sort, errorMessage
+    }
 
     /// The users to show: filtered by `appliedQuery` (name, email or city, any case) and sorted.
     public var visibleUsers: [User] {
@@ -85,7 +90,7 @@ public struct UserList: Reducer {
   }
 
   /// Everything that can happen to the list.
-  public enum Action: Equatable, CasePathable {
+  public enum Action: Equatable, Codable, CasePathable {
     /// The screen appeared: load if not loaded.
     case task
     /// Load again after a failure (or to refresh).
@@ -116,7 +121,7 @@ public struct UserList: Reducer {
     case delegate(Delegate)
 
     /// What the list tells its parent.
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Sendable, Codable {
       /// A user was picked: show it.
       case selected(User.ID)
       /// The user asked to add someone: present a form.

@@ -1,0 +1,137 @@
+import Foundation
+
+/// What `users` was asked to do, from its command-line arguments.
+public struct ShellOptions: Equatable, Sendable {
+  /// Run the directory, or only print help or the version.
+  public enum Mode: Equatable, Sendable {
+    /// Open a session.
+    case run
+    /// Print the usage and leave.
+    case help
+    /// Print the version and leave.
+    case version
+  }
+
+  /// What to do.
+  public var mode: Mode = .run
+  /// `--data-dir`: the folder holding users.json (else `USERS_DATA_DIR`, else the platform's folder).
+  public var dataDirectory: String?
+  /// `--script`: a file of commands to run instead of standard input.
+  public var scriptPath: String?
+  /// `--print-changes`: print each action and the state diff it caused.
+  public var printChanges = false
+  /// `--record`: append every action to this file as JSON lines.
+  public var recordPath: String?
+  /// `--replay`: rebuild the session's state from this recording before reading commands.
+  public var replayPath: String?
+  /// `--latency`: milliseconds added to every data operation, to watch loading states.
+  public var latencyMilliseconds = 0
+
+  /// The defaults: run interactively on the default data folder.
+  public init() {}
+
+  /// Reads `arguments` (without the program name); `--name value` and `--name=value` both work.
+  public static func parse(_ arguments: [String]) -> Result<ShellOptions, ShellUsageError> {
+    var options = ShellOptions()
+    var remaining = arguments[...]
+    var seen: Set<String> = []
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value(_ what: String) -> Result<String, ShellUsageError> {
+        if let inlineValue, !inlineValue.isEmpty { return .success(inlineValue) }
+        if inlineValue == nil, let next = remaining.first, !next.hasPrefix("--") {
+          remaining.removeFirst()
+          return .success(next)
+        }
+        return .failure(ShellUsageError("\(name) needs \(what)."))
+      }
+      guard seen.insert(name).inserted else { return .failure(ShellUsageError("\(name) is given twice.")) }
+      switch name {
+      case "--help", "-h": options.mode = .help
+      case "--version": if options.mode != .help { options.mode = .version }
+      case "--print-changes": options.printChanges = true
+      case "--data-dir":
+        switch value("a folder") {
+        case let .success(path): options.dataDirectory = path
+        case let .failure(error): return .failure(error)
+        }
+      case "--script":
+        switch value("a file of commands") {
+        case let .success(path): options.scriptPath = path
+        case let .failure(error): return .failure(error)
+        }
+      case "--record":
+        switch value("a file to write") {
+        case let .success(path): options.recordPath = path
+        case let .failure(error): return .failure(error)
+        }
+      case "--replay":
+        switch value("a recording to read") {
+        case let .success(path): options.replayPath = path
+        case let .failure(error): return .failure(error)
+        }
+      case "--latency":
+        switch value("a number of milliseconds") {
+        case let .success(text):
+          guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
+            return .failure(ShellUsageError("--latency needs milliseconds from 0 to 60000, not '\(text)'."))
+          }
+          options.latencyMilliseconds = milliseconds
+        case let .failure(error): return .failure(error)
+        }
+      default:
+        let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
+        return .failure(ShellUsageError("Unknown \(what); 'users --help' lists the options."))
+      }
+      if inlineValue != nil, ["--help", "-h", "--version", "--print-changes"].contains(name) {
+        return .failure(ShellUsageError("\(name) takes no value."))
+      }
+    }
+    if let record = options.recordPath, let replay = options.replayPath,
+      URL(fileURLWithPath: record).standardizedFileURL == URL(fileURLWithPath: replay).standardizedFileURL
+    {
+      return .failure(ShellUsageError("--record and --replay name the same file; record to another one."))
+    }
+    return .success(options)
+  }
+
+  /// The text `--help` prints.
+  public static let usage = """
+    users: a people directory in the terminal.
+
+    Usage: users [options]
+
+    Options:
+      --data-dir <folder>   Keep users.json in <folder> (default: $USERS_DATA_DIR, else the
+                            platform's per-user data folder).
+      --script <file>       Run the commands in <file> (one per line, # starts a comment);
+                            stop with exit code 1 at the first refused command.
+      --print-changes       Print each action and the state diff it caused.
+      --record <file>       Append every action to <file> as JSON lines.
+      --replay <file>       Rebuild the state from a recording, then go on with commands.
+      --latency <ms>        Slow every data operation down by <ms> milliseconds.
+      --version             Print the version.
+      -h, --help            Print this help.
+
+    Without --script, commands come from the terminal (with a prompt and colors) or, when
+    standard input is not a terminal, from standard input like a script. NO_COLOR turns
+    colors off. Type 'help' in a session for the current screen's commands.
+    """
+}
+
+/// A command line `users` cannot run; the message says what was wrong.
+public struct ShellUsageError: Error, Equatable, CustomStringConvertible {
+  /// The message.
+  public let message: String
+
+  /// An error with a message.
+  public init(_ message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}
