@@ -79,7 +79,7 @@ func feature(
   ]
 }
 
-let clients: [Target] = client("UserClient")
+let clients: [Target] = client("UserClient", interface: ["ValueDump"])
 
 let features: [Target] =
   feature("UserList", interface: ["UserClient"])

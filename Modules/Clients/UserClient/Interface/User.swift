@@ -1,3 +1,5 @@
+import ValueDump
+
 /// A person in the directory.
 public struct User: Identifiable, Hashable, Codable, Sendable {
   /// A user's stable number, assigned by the client when the user is added.
@@ -54,4 +56,9 @@ public struct NewUser: Hashable, Codable, Sendable {
     self.email = email
     self.city = city
   }
+}
+
+extension User.ID: ValueDumpStringConvertible {
+  /// Dumps as the number alone: `id: 7`, not a nested wrapper.
+  public var valueDumpDescription: String { String(rawValue) }
 }

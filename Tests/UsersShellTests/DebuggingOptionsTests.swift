@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import UsersShell
+
+/// `--print-changes`, `--record` and `--replay` on real sessions.
+@MainActor struct DebuggingOptionsTests {
+  @Test func printChangesShowsEachActionAndTheStateItChanged() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace])
+    let run = await runShell(["--data-dir", folder.url.path, "--print-changes"], input: ["sort city"])
+    #expect(run.exitCode == 0)
+    #expect(run.output.contains("""
+      > sort city
+      received action:
+        AppFeature.Action.list(UserList.Action.sortChanged(UserList.SortOrder.city))
+        AppFeature.State(
+          list: UserList.State(
+            … (4 unchanged)
+      -     sort: UserList.SortOrder.name,
+      +     sort: UserList.SortOrder.city,
+            … (2 unchanged)
+          ),
+          … (2 unchanged)
+        )
+      Users (2 of 2, sorted by city)
+      """))
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameScreen() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace, alan])
+    let log = folder.path("logs/session.jsonl")
+    let recorded = await runShell(
+      ["--data-dir", folder.url.path, "--record", log], input: ["search a", "sort city", "fav 2", "open 1"])
+    #expect(recorded.exitCode == 0)
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count >= 6)
+    #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.contains("\"action\"") })
+
+    // Replaying needs no data: the recorded actions carry what the client answered.
+    let empty = TemporaryFolder()
+    try empty.seed([])
+    let replayed = await runShell(["--data-dir", empty.url.path, "--replay", log], input: ["back"])
+    #expect(replayed.exitCode == 0)
+    let lastScreenRecorded = recorded.output.components(separatedBy: "> open 1\n").last
+    #expect(replayed.output.hasPrefix(lastScreenRecorded ?? "?"))
+    #expect(replayed.output.contains("> back\nUsers (3 of 3, search “a”, sorted by city)\n"))
+    #expect(replayed.output.contains("★"))
+    #expect(try empty.storedUsers() == [])
+  }
+
+  @Test func aDamagedRecordingIsRefusedNamingTheLine() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    let log = folder.path("bad.jsonl")
+    try "\n{\"time\": 1, \"action\": {\"list\": {\"fly\": {}}}}\n".write(toFile: log, atomically: true, encoding: .utf8)
+    let run = await runShell(["--data-dir", folder.url.path, "--replay", log])
+    #expect(run.exitCode == 1)
+    #expect(run.errors.hasPrefix("users: \(log) is not a recording of this app: line 2: "))
+    let missing = await runShell(["--data-dir", folder.url.path, "--replay", folder.path("none.jsonl")])
+    #expect(missing.exitCode == 1)
+    #expect(missing.errors.hasPrefix("users: cannot read the recording "))
+  }
+
+  @Test func recordingIntoAFolderIsRefusedBeforeTheSessionStarts() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    let run = await runShell(["--data-dir", folder.url.path, "--record", folder.url.path], input: ["fav 1"])
+    #expect(run.exitCode == 1)
+    #expect(run.errors == "users: cannot record to \(folder.url.path): it is a folder.\n")
+    #expect(run.output == "")
+  }
+}
