@@ -1,23 +1,22 @@
 import Composable
 import Foundation
 import TerminalApp
-import TerminalUI
 import UserClient
 import UserDetailFeature
 import UserDetailInterface
 import UserFormFeature
 
-// Runs one user's screen alone, on preview dependencies, with the real edit form linked.
+// Runs one user's screen alone, on preview dependencies, with the real edit form linked. Alone, nothing
+// presents the screen, so closing it after a delete only says so.
 let store = Store(initialState: UserDetail.State(id: SampleUsers.all[0].id)) {
   UserDetail()
 } withDependencies: {
   $0.context = .preview
+  $0.dismiss = DismissEffect {
+    FileHandle.standardOutput.write(Data("(The screen closes here; in the app its parent pops it.)\n".utf8))
+  }
 }
 let view = UserDetailView()
   .alert(\.$alert, action: \.alert)
   .presenting(\.$edit, action: \.edit, UserFormView())
-let interactive = isatty(STDIN_FILENO) == 1
-let session = TerminalSession(
-  store: store, view: view, style: .detect(), prompt: interactive ? "user> " : nil, stopOnError: !interactive)
-let outcome = await session.run { readLine() }
-if case .failed = outcome { exit(1) }
+exit(await runInTerminal(store: store, view: view, prompt: "user> "))

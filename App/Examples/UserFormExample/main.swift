@@ -1,7 +1,6 @@
 import Composable
 import Foundation
 import TerminalApp
-import TerminalUI
 import UserFormFeature
 import UserFormInterface
 
@@ -11,9 +10,4 @@ let store = Store(initialState: UserForm.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-let interactive = isatty(STDIN_FILENO) == 1
-let session = TerminalSession(
-  store: store, view: UserFormView(), style: .detect(), prompt: interactive ? "form> " : nil,
-  stopOnError: !interactive)
-let outcome = await session.run { readLine() }
-if case .failed = outcome { exit(1) }
+exit(await runInTerminal(store: store, view: UserFormView(), prompt: "form> "))

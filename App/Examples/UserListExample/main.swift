@@ -1,7 +1,6 @@
 import Composable
 import Foundation
 import TerminalApp
-import TerminalUI
 import UserListFeature
 import UserListInterface
 
@@ -11,9 +10,4 @@ let store = Store(initialState: UserList.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-let interactive = isatty(STDIN_FILENO) == 1
-let session = TerminalSession(
-  store: store, view: UserListView(), style: .detect(), prompt: interactive ? "users> " : nil,
-  stopOnError: !interactive)
-let outcome = await session.run { readLine() }
-if case .failed = outcome { exit(1) }
+exit(await runInTerminal(store: store, view: UserListView(), prompt: "users> "))

@@ -77,17 +77,17 @@ import UserClientLive
       break
     }
 
-    let input: ScriptInput
+    let input: TerminalInput
     if let scriptPath = options.scriptPath {
       do {
-        input = try ScriptInput(file: URL(fileURLWithPath: scriptPath), echo: io.write)
+        input = try TerminalInput(file: URL(fileURLWithPath: scriptPath), echo: io.write)
       } catch {
         io.writeError("users: cannot read the script \(scriptPath): \(error.localizedDescription)\n")
         return 1
       }
     } else {
       let echo: ((String) -> Void)? = io.isInteractive ? nil : { io.write($0) }
-      input = ScriptInput(readLine: io.readLine, echo: echo)
+      input = TerminalInput(readLine: io.readLine, echo: echo)
     }
     let interactive = options.scriptPath == nil && io.isInteractive
 
@@ -106,7 +106,7 @@ import UserClientLive
     }
     if let recordPath = options.recordPath {
       let url = URL(fileURLWithPath: recordPath)
-      if let problem = ScriptInput.cannotAppend(to: url) {
+      if let problem = cannotAppend(to: url) {
         io.writeError("users: cannot record to \(recordPath): \(problem)\n")
         return 1
       }

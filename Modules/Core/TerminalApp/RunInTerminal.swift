@@ -1,0 +1,27 @@
+import Composable
+import Foundation
+import TerminalUI
+
+/// Runs `store` shown by `view` on the process's standard input and output, and returns the exit code.
+///
+/// On a terminal: a prompt, colors (unless `NO_COLOR`), and refused commands
+/// only print. Piped: no prompt, commands echoed, and the first refused command
+/// ends the run with exit code 1 and a message on standard error. What every
+/// Example executable does, so each one is a few lines.
+@MainActor public func runInTerminal<State, Action>(
+  store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String
+) async -> Int32 {
+  let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+  let write: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+  let input = TerminalInput(readLine: { readLine() }, echo: interactive ? nil : write)
+  let session = TerminalSession(
+    store: store, view: view, style: interactive ? .detect() : .plain, prompt: interactive ? prompt : nil,
+    stopOnError: !interactive, write: write)
+  switch await session.run(readLine: { input.next() }) {
+  case .finished:
+    return 0
+  case let .failed(message):
+    FileHandle.standardError.write(Data("stopped at line \(input.lineNumber): \(message)\n".utf8))
+    return 1
+  }
+}
