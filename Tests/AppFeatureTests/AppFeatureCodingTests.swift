@@ -1,0 +1,45 @@
+import AppFeature
+import Composable
+import Foundation
+import Testing
+import UserClient
+import UserDetailInterface
+import UserFormInterface
+
+private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+
+/// The app's state and actions survive JSON: what recording, replay and (later) restoration stand on.
+struct AppFeatureCodingTests {
+  @Test func aDeepStateRoundTrips() throws {
+    var state = AppFeature.State()
+    state.list.users = [ada]
+    state.list.status = .loaded
+    state.list.query = "ad"
+    var detail = UserDetail.State(user: ada)
+    detail.alert = AlertState(title: "Delete Ada Lovelace?", buttons: [.destructive("Delete", action: .confirmDelete)])
+    detail.edit = UserForm.State(editing: ada)
+    state.path.append(.detail(detail))
+    state.path.append(.detail(UserDetail.State(id: 2)))
+    state.destination = .add(UserForm.State())
+    let decoded = try JSONDecoder().decode(AppFeature.State.self, from: JSONEncoder().encode(state))
+    #expect(decoded == state)
+    #expect(decoded.path.ids == state.path.ids)
+  }
+
+  @Test func everyKindOfActionRoundTrips() throws {
+    let actions: [AppFeature.Action] = [
+      .list(.usersLoaded([ada])),
+      .list(.delegate(.selected(1))),
+      .path(.element(id: 0, action: .detail(.alert(.presented(.confirmDelete))))),
+      .path(.element(id: 0, action: .detail(.edit(.presented(.set(\.email, "ada@example.org")))))),
+      .path(.popFrom(id: 0)),
+      .path(.push(id: 3, state: .detail(UserDetail.State(id: 4)))),
+      .destination(.presented(.add(.delegate(.saved(ada))))),
+      .destination(.dismiss),
+    ]
+    for action in actions {
+      let decoded = try JSONDecoder().decode(AppFeature.Action.self, from: JSONEncoder().encode(action))
+      #expect(decoded == action)
+    }
+  }
+}
