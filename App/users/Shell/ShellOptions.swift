@@ -55,38 +55,16 @@ public struct ShellOptions: Equatable, Sendable {
       case "--help", "-h": options.mode = .help
       case "--version": if options.mode != .help { options.mode = .version }
       case "--print-changes": options.printChanges = true
-      case "--data-dir":
-        switch value("a folder") {
-        case let .success(path): options.dataDirectory = path
-        case let .failure(error): return .failure(error)
-        }
-      case "--script":
-        switch value("a file of commands") {
-        case let .success(path): options.scriptPath = path
-        case let .failure(error): return .failure(error)
-        }
-      case "--record":
-        switch value("a file to write") {
-        case let .success(path): options.recordPath = path
-        case let .failure(error): return .failure(error)
-        }
-      case "--replay":
-        switch value("a recording to read") {
-        case let .success(path): options.replayPath = path
-        case let .failure(error): return .failure(error)
-        }
-      case "--latency":
-        switch value("a number of milliseconds") {
-        case let .success(text):
-          guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
-            return .failure(ShellUsageError("--latency needs milliseconds from 0 to 60000, not '\(text)'."))
-          }
-          options.latencyMilliseconds = milliseconds
-        case let .failure(error): return .failure(error)
-        }
       default:
-        let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
-        return .failure(ShellUsageError("Unknown \(what); 'users --help' lists the options."))
+        guard let option = valueOptions[name] else {
+          let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
+          return .failure(ShellUsageError("Unknown \(what); 'users --help' lists the options."))
+        }
+        switch value(option.what) {
+        case let .success(text):
+          if let error = option.apply(&options, text) { return .failure(error) }
+        case let .failure(error): return .failure(error)
+        }
       }
       if inlineValue != nil, ["--help", "-h", "--version", "--print-changes"].contains(name) {
         return .failure(ShellUsageError("\(name) takes no value."))
@@ -99,6 +77,24 @@ public struct ShellOptions: Equatable, Sendable {
     }
     return .success(options)
   }
+
+  /// The options that take a value: what the value is (for errors) and how it sets the options.
+  private static let valueOptions: [String: (what: String, apply: @Sendable (inout ShellOptions, String) -> ShellUsageError?)] = [
+    "--data-dir": ("a folder", { $0.dataDirectory = $1; return nil }),
+    "--script": ("a file of commands", { $0.scriptPath = $1; return nil }),
+    "--record": ("a file to write", { $0.recordPath = $1; return nil }),
+    "--replay": ("a recording to read", { $0.replayPath = $1; return nil }),
+    "--latency": (
+      "a number of milliseconds",
+      { options, text in
+        guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
+          return ShellUsageError("--latency needs milliseconds from 0 to 60000, not '\(text)'.")
+        }
+        options.latencyMilliseconds = milliseconds
+        return nil
+      }
+    ),
+  ]
 
   /// The text `--help` prints.
   public static let usage = """
