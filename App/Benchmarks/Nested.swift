@@ -11,7 +11,11 @@ struct Level1: Reducer {
       let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
     }
   }
-  var body: some ReducerOf<Self> { Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Counter() } }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) {
+      Counter()
+    }
+  }
 }
 
 /// Level 2: holds level 1.
@@ -23,7 +27,9 @@ struct Level2: Reducer {
       let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
     }
   }
-  var body: some ReducerOf<Self> { Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level1() } }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level1() }
+  }
 }
 
 /// Level 3: holds level 2.
@@ -35,7 +41,9 @@ struct Level3: Reducer {
       let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
     }
   }
-  var body: some ReducerOf<Self> { Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level2() } }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level2() }
+  }
 }
 
 /// Level 4: holds level 3.
@@ -47,7 +55,9 @@ struct Level4: Reducer {
       let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
     }
   }
-  var body: some ReducerOf<Self> { Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level3() } }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level3() }
+  }
 }
 
 /// Level 5: the root, holding level 4.
@@ -59,5 +69,7 @@ struct Level5: Reducer {
       let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
     }
   }
-  var body: some ReducerOf<Self> { Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level4() } }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level4() }
+  }
 }

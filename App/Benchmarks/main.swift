@@ -8,7 +8,8 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
-  print("""
+  print(
+    """
     usage: Benchmarks [--quick]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
@@ -42,9 +43,12 @@ blackHole(holder.state)
 
 // (a) sends to a counter store
 let counterStore = Store(initialState: Counter.State(), reducer: Counter())
-let counterNs = !runs("a") ? 0 : measure(operations: sendCount) {
-  for _ in 0..<sendCount { counterStore.send(.increment) }
-}
+let counterNs =
+  !runs("a")
+  ? 0
+  : measure(operations: sendCount) {
+    for _ in 0..<sendCount { counterStore.send(.increment) }
+  }
 blackHole(counterStore.currentState)
 
 // (b) the same through a store scoped five levels deep
@@ -54,9 +58,12 @@ let deepStore = rootStore.scope(state: \.child, action: \.child)
   .scope(state: \.child, action: \.child)
   .scope(state: \.child, action: \.child)
   .scope(state: \.child, action: \.child)
-let deepNs = !runs("b") ? 0 : measure(operations: sendCount) {
-  for _ in 0..<sendCount { deepStore.send(.increment) }
-}
+let deepNs =
+  !runs("b")
+  ? 0
+  : measure(operations: sendCount) {
+    for _ in 0..<sendCount { deepStore.send(.increment) }
+  }
 blackHole(deepStore.currentState)
 
 // (c) sends to random rows of a forEach
@@ -79,12 +86,15 @@ let rows100k = runs("c") ? rowsScenario(rowCount: 100_000) : 0
 // (d) effects that each send one action back
 let effectCount = 100_000 / scale
 let pingStore = Store(initialState: Ping.State(), reducer: Ping())
-let effectNs = !runs("d") ? 0 : await measureAsync(operations: effectCount) {
-  // Until all are processed: every effect has sent its action back and ended.
-  let target = pingStore.currentState.done + effectCount
-  for _ in 0..<effectCount { pingStore.send(.start) }
-  while pingStore.currentState.done < target || pingStore.runningEffectCount > 0 { await Task.yield() }
-}
+let effectNs =
+  !runs("d")
+  ? 0
+  : await measureAsync(operations: effectCount) {
+    // Until all are processed: every effect has sent its action back and ended.
+    let target = pingStore.currentState.done + effectCount
+    for _ in 0..<effectCount { pingStore.send(.start) }
+    while pingStore.currentState.done < target || pingStore.runningEffectCount > 0 { await Task.yield() }
+  }
 blackHole(pingStore.currentState)
 
 // (e) send/receive pairs through a test store: the response comes from `.send` or from a `.run` effect

@@ -16,7 +16,9 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 /// The root with the real children linked, against an in-memory directory: user stories across features.
 @MainActor struct AppFeatureIntegrationTests {
   private func store() -> TestStore<AppFeature.State, AppFeature.Action> {
-    TestStore(initialState: AppFeature.State()) { AppFeature() } withDependencies: {
+    TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
       $0[UserClient.self] = .inMemory([ada, grace])
       $0.continuousClock = ImmediateClock()
     }

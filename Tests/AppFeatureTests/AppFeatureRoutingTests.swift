@@ -13,7 +13,9 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 /// Every delegate route of the root, with stand-in children: the test sends their delegate actions by hand.
 @MainActor struct AppFeatureRoutingTests {
   private func store(_ state: AppFeature.State = loadedApp()) -> TestStore<AppFeature.State, AppFeature.Action> {
-    TestStore(initialState: state) { AppFeature() } withDependencies: {
+    TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
       $0.featureLogic.standIn(UserList.self)
       $0.featureLogic.standIn(UserDetail.self)
       $0.featureLogic.standIn(UserForm.self)

@@ -24,8 +24,12 @@ struct ClockTests {
   @Test func testClockWakesSleepersInDeadlineOrderOnlyWhenAdvanced() async {
     let clock = TestClock()
     let log = LockedLog()
-    let late = Task { try? await clock.sleep(for: .seconds(2)); log.append("late") }
-    let early = Task { try? await clock.sleep(for: .seconds(1)); log.append("early") }
+    let late = Task {
+      try? await clock.sleep(for: .seconds(2)); log.append("late")
+    }
+    let early = Task {
+      try? await clock.sleep(for: .seconds(1)); log.append("early")
+    }
     await clock.advance(by: .milliseconds(999))
     #expect(log.entries == [])
     await clock.advance(by: .seconds(2))
@@ -60,7 +64,9 @@ struct ClockTests {
   @Test func unimplementedClockFailsTheTest() async {
     await withKnownIssue {
       try? await UnimplementedClock(name: "continuousClock").sleep(for: .seconds(1))
-    } matching: { $0.comments.contains { $0.rawValue.contains("'continuousClock'") } }
+    } matching: {
+      $0.comments.contains { $0.rawValue.contains("'continuousClock'") }
+    }
   }
 }
 

@@ -22,7 +22,9 @@ import Testing
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
       await store.send(.increment)
-    } matching: { $0.description.contains("+   count: 1") }
+    } matching: {
+      $0.description.contains("+   count: 1")
+    }
   }
 
   @Test func anUnexpectedReceivedActionFailsWithADiffOfActions() async {
@@ -42,14 +44,18 @@ import Testing
     await store.send(.incrementTwiceTapped)
     await withKnownIssue {
       await store.send(.increment) { $0.count = 3 }
-    } matching: { $0.description.contains("2 received actions were still unasserted") }
+    } matching: {
+      $0.description.contains("2 received actions were still unasserted")
+    }
   }
 
   @Test func unassertedReceivedActionsFailAtTheEnd() async {
     await withKnownIssue {
       let store = TestStore(initialState: Counter.State()) { Counter() }
       await store.send(.incrementTwiceTapped)
-    } matching: { $0.description.contains("received 2 actions that the test did not assert") }
+    } matching: {
+      $0.description.contains("received 2 actions that the test did not assert")
+    }
   }
 
   @Test func finishReportsUnassertedReceivedActions() async {
@@ -57,7 +63,9 @@ import Testing
     await store.send(.incrementTwiceTapped)
     await withKnownIssue {
       await store.finish()
-    } matching: { $0.description.contains("Counter.Action.increment") }
+    } matching: {
+      $0.description.contains("Counter.Action.increment")
+    }
   }
 
   @Test func anEffectStillRunningAtTheEndFailsNamingItsAction() async {
@@ -65,7 +73,9 @@ import Testing
     await withKnownIssue {
       let store = timerStore(clock: clock)
       await store.send(.timerToggled) { $0.isTimerOn = true }
-    } matching: { $0.description.contains("started by Counter.Action.timerToggled is still running") }
+    } matching: {
+      $0.description.contains("started by Counter.Action.timerToggled is still running")
+    }
   }
 
   @Test func finishFailsOnAnEffectThatDoesNotEnd() async {
@@ -74,7 +84,9 @@ import Testing
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(50))
-    } matching: { $0.description.contains("still running") }
+    } matching: {
+      $0.description.contains("still running")
+    }
   }
 
   @Test func receiveTimesOutWhenTheActionDoesNotArrive() async {
@@ -83,7 +95,9 @@ import Testing
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await withKnownIssue {
       await store.receive(\.tick, timeout: .milliseconds(50))
-    } matching: { $0.description.contains("did not arrive") && $0.description.contains("advance the clock") }
+    } matching: {
+      $0.description.contains("did not arrive") && $0.description.contains("advance the clock")
+    }
     await store.send(.timerToggled) { $0.isTimerOn = false }
   }
 
@@ -91,7 +105,9 @@ import Testing
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
       await store.receive(.increment)
-    } matching: { $0.description.contains("no effect that could send it is running") }
+    } matching: {
+      $0.description.contains("no effect that could send it is running")
+    }
   }
 
   @Test func anUnimplementedDependencyFailsTheTestByName() async {
@@ -99,7 +115,9 @@ import Testing
     await withKnownIssue {
       await store.send(.factTapped)
       await store.receive(\.factFailed) { $0.failure = "Unimplemented: 'FactClient.fetch' was called" }
-    } matching: { $0.description.contains("'FactClient.fetch' was called") && $0.sourceLocation?.fileName == "Counter.swift" }
+    } matching: {
+      $0.description.contains("'FactClient.fetch' was called") && $0.sourceLocation?.fileName == "Counter.swift"
+    }
   }
 
   @Test func aNonExhaustiveAssertionThatIsWrongStillFails() async {
@@ -107,7 +125,9 @@ import Testing
     store.exhaustivity = .off
     await withKnownIssue {
       await store.send(.incrementTwiceTapped) { $0.count = 5 }
-    } matching: { $0.description.contains("-   count: 5") }
+    } matching: {
+      $0.description.contains("-   count: 5")
+    }
   }
 
   @Test func nonEquatableStateIsAClearError() async {
@@ -119,7 +139,9 @@ import Testing
     }
     await withKnownIssue {
       await store.send(true)
-    } matching: { $0.description.contains("'Opaque' is not Equatable") }
+    } matching: {
+      $0.description.contains("'Opaque' is not Equatable")
+    }
   }
 
   @Test func failuresPointAtTheLineOfTheAssertion() async {
@@ -127,6 +149,8 @@ import Testing
     let line = #line + 2
     await withKnownIssue {
       await store.send(.increment) { $0.count = 9 }
-    } matching: { $0.sourceLocation?.line == line && $0.sourceLocation?.fileName == "TestStoreFailureTests.swift" }
+    } matching: {
+      $0.sourceLocation?.line == line && $0.sourceLocation?.fileName == "TestStoreFailureTests.swift"
+    }
   }
 }

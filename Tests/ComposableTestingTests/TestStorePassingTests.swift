@@ -78,7 +78,9 @@ import Testing
     let store = timerStore(clock: clock)
     await store.send(.incrementTwiceTapped)
     await store.skipReceivedActions()
-    await store.send(.timerToggled) { $0.count = 2; $0.isTimerOn = true }
+    await store.send(.timerToggled) {
+      $0.count = 2; $0.isTimerOn = true
+    }
     await store.skipInFlightEffects()
   }
 

@@ -18,9 +18,12 @@ final class TestStoreXCTests: XCTestCase {
       caught.append((issue.compactDescription, location?.fileURL.path ?? "", location?.lineNumber ?? 0))
     }
   #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+      withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
       guard isCatching else {
-        return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        return super.recordFailure(
+          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
       }
       caught.append((description, filePath, lineNumber))
     }

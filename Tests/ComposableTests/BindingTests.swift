@@ -64,7 +64,9 @@ private struct SignUp: Reducer {
     let store = TestStore(initialState: SignUp.State()) { SignUp() }
     await withKnownIssue {
       await store.send(.set(\.name, "Ada")) { $0.name = "Bo" }
-    } matching: { $0.description.contains(#"-   name: "Bo","#) && $0.description.contains(#"+   name: "Ada","#) }
+    } matching: {
+      $0.description.contains(#"-   name: "Bo","#) && $0.description.contains(#"+   name: "Ada","#)
+    }
   }
 }
 

@@ -80,7 +80,9 @@ private struct Screens: Reducer {
     let other = Store(initialState: Screens.State.second, reducer: Screens())
     withKnownIssue {
       other.send(.first(.increment))
-    } matching: { $0.comments.contains { $0.rawValue.contains("state was another case") } }
+    } matching: {
+      $0.comments.contains { $0.rawValue.contains("state was another case") }
+    }
     #expect(other.state == .second)
   }
 
@@ -88,7 +90,9 @@ private struct Screens: Reducer {
     let store = Store(initialState: Parent.State(), reducer: Parent())
     withKnownIssue {
       store.send(.optional(.increment))
-    } matching: { $0.comments.contains { $0.rawValue.contains("while its state was nil") } }
+    } matching: {
+      $0.comments.contains { $0.rawValue.contains("while its state was nil") }
+    }
     store.send(.toggleOptional)
     store.send(.optional(.increment))
     #expect(store.state.optional == Counter.State(count: 1))
@@ -163,18 +167,42 @@ private struct Screens: Reducer {
 /// Twelve reducers in one body: compiled with -warn-long-expression-type-checking=200 in Benchmarks too.
 private struct Twelve: Reducer {
   var body: some Reducer<Int, Void> {
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
-    Reduce { state, _ in state += 1; return .none }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
+    Reduce { state, _ in
+      state += 1; return .none
+    }
   }
 }
 
@@ -182,9 +210,13 @@ private struct Branching: Reducer {
   let enabled: Bool
   var body: some Reducer<Int, Void> {
     if enabled {
-      Reduce { state, _ in state += 1; return .none }
+      Reduce { state, _ in
+        state += 1; return .none
+      }
     } else {
-      Reduce { state, _ in state -= 1; return .none }
+      Reduce { state, _ in
+        state -= 1; return .none
+      }
     }
   }
 }

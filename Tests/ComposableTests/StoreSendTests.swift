@@ -127,7 +127,11 @@ private struct Chain: Reducer {
       initialState: "",
       reducer: Reduce<String, String> { state, action in
         if action == "load" {
-          return .run { _ in throw Failure() } catch: { _, send in await send("failed") }
+          return .run { _ in
+            throw Failure()
+          } catch: { _, send in
+            await send("failed")
+          }
         }
         state = action
         return .none

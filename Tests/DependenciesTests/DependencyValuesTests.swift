@@ -24,7 +24,9 @@ private struct Greeter: TestDependencyKey {
     let values = DependencyValues(context: .test)
     withKnownIssue {
       #expect(values[Greeter.self].greet("Ada") == "?")
-    } matching: { $0.comments.contains { $0.rawValue.contains("'Greeter.greet' was called") } }
+    } matching: {
+      $0.comments.contains { $0.rawValue.contains("'Greeter.greet' was called") }
+    }
   }
 
   @Test func previewAndOverrideValues() {

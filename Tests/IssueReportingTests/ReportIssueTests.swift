@@ -6,7 +6,9 @@ struct ReportIssueTests {
   @Test func insideATestAnIssueFailsIt() {
     withKnownIssue {
       reportIssue("something went wrong")
-    } matching: { $0.comments.contains { $0.rawValue == "something went wrong" } }
+    } matching: {
+      $0.comments.contains { $0.rawValue == "something went wrong" }
+    }
   }
 
   @Test func aHandlerCollectsIssuesWithTheirLocation() {

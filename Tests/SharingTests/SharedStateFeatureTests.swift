@@ -70,14 +70,18 @@ private struct Directory: Reducer {
     let store = TestStore(initialState: Favorites.State()) { Favorites() }
     await withKnownIssue {
       await store.send(.toggle(1))
-    } matching: { $0.description.contains("changed, but the test did not assert it") }
+    } matching: {
+      $0.description.contains("changed, but the test did not assert it")
+    }
   }
 
   @Test func aWrongSharedAssertionFailsWithADiff() async {
     let store = TestStore(initialState: Favorites.State()) { Favorites() }
     await withKnownIssue {
       await store.send(.toggle(1)) { $0.$favorites.withLock { $0 = [2] } }
-    } matching: { $0.description.contains("-   2") && $0.description.contains("+   1") }
+    } matching: {
+      $0.description.contains("-   2") && $0.description.contains("+   1")
+    }
   }
 
   @Test func assertingAChangeThatDidNotHappenFails() async {
@@ -85,7 +89,9 @@ private struct Directory: Reducer {
     await store.send(.toggle(1)) { $0.$favorites.withLock { $0 = [1] } }
     await withKnownIssue {
       await store.send(.toggled) { $0.$favorites.withLock { _ = $0.insert(5) } }
-    } matching: { $0.description.contains("is not what the test expected") }
+    } matching: {
+      $0.description.contains("is not what the test expected")
+    }
   }
 
   @Test func aChangeMadeByAnEffectIsAssertedWhereItHappened() async {
@@ -108,7 +114,9 @@ private struct Directory: Reducer {
     await store.send(.toggle(1))
     await withKnownIssue {
       await store.send(.toggle(2)) { $0.$favorites.withLock { $0 = [9] } }
-    } matching: { $0.description.contains("is not what the test expected") }
+    } matching: {
+      $0.description.contains("is not what the test expected")
+    }
   }
 }
 
@@ -128,7 +136,9 @@ private struct SilentWriter: Reducer {
     await withKnownIssue {
       let store = TestStore(initialState: SilentWriter.State()) { SilentWriter() }
       await store.send(()).finish()
-    } matching: { $0.description.contains("At the end of the test: The shared value 'memory:count' changed") }
+    } matching: {
+      $0.description.contains("At the end of the test: The shared value 'memory:count' changed")
+    }
   }
 
   @Test func assertingItWithAssertPasses() async {

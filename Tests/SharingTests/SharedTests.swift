@@ -67,7 +67,9 @@ struct SharedTests {
       withKnownIssue {
         let text = Shared(wrappedValue: "x", .inMemory("mixed"))
         #expect(text.wrappedValue == "x")
-      } matching: { $0.description.contains("is used with two types") }
+      } matching: {
+        $0.description.contains("is used with two types")
+      }
     }
   }
 }

@@ -73,14 +73,15 @@ private struct SheetView: TerminalView {
   @Test func eachScreenSendsItsAppearActionWhenItComesToTheFront() async {
     let (outcome, output) = await run(["open", "add 2", "back", "open"])
     #expect(outcome == .finished)
-    #expect(output == """
-      screen (appeared 1)
-      sheet: 100
-      sheet: 102
-      screen (appeared 2)
-      sheet: 100
+    #expect(
+      output == """
+        screen (appeared 1)
+        sheet: 100
+        sheet: 102
+        screen (appeared 2)
+        sheet: 100
 
-      """)
+        """)
   }
 
   @Test func onlyThePresentedScreensCommandsAreAccepted() async {

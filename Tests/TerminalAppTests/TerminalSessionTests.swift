@@ -30,7 +30,8 @@ private struct CounterView: TerminalView {
 }
 
 @MainActor struct TerminalSessionTests {
-  private func run(_ lines: [String], stopOnError: Bool) async -> (TerminalSession<Int, Counter.Action>.Outcome, String) {
+  private func run(_ lines: [String], stopOnError: Bool) async -> (TerminalSession<Int, Counter.Action>.Outcome, String)
+  {
     var output = ""
     var input = lines.makeIterator()
     let session = TerminalSession(
@@ -61,6 +62,9 @@ private struct CounterView: TerminalView {
 
   @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async {
     let (_, output) = await run(["help"], stopOnError: true)
-    #expect(output.contains("add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nback  Close this screen and go back.\nquit  Leave."))
+    #expect(
+      output.contains(
+        "add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nback  Close this screen and go back.\nquit  Leave."
+      ))
   }
 }

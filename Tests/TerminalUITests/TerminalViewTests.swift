@@ -33,20 +33,24 @@ struct TerminalViewTests {
   }
 
   @Test func badLinesAreOneLineErrors() {
-    #expect(view.action(for: "fly", in: rows) == .failure(CommandError("Unknown command 'fly'; 'help' lists the commands of this screen.")))
+    #expect(
+      view.action(for: "fly", in: rows)
+        == .failure(CommandError("Unknown command 'fly'; 'help' lists the commands of this screen.")))
     #expect(view.action(for: "open 3", in: rows) == .failure(CommandError("No row 3: choose 1–2.")))
     #expect(view.action(for: "open two", in: rows) == .failure(CommandError("'open' needs one number <row>.")))
     #expect(view.action(for: "refresh now", in: rows) == .failure(CommandError("'refresh' takes no arguments.")))
-    #expect(view.action(for: "search \"open", in: rows) == .failure(CommandError("Unterminated quote in: search \"open")))
+    #expect(
+      view.action(for: "search \"open", in: rows) == .failure(CommandError("Unterminated quote in: search \"open")))
     #expect(view.action(for: "   ", in: rows) == .failure(CommandError("Type a command; 'help' lists them.")))
   }
 
   @Test func helpListsEveryCommandAligned() {
-    #expect(view.help(for: rows) == """
-      search <query>  Filter by name.
-      open <row>      Open a row.
-      refresh         Load again.
-      """)
+    #expect(
+      view.help(for: rows) == """
+        search <query>  Filter by name.
+        open <row>      Open a row.
+        refresh         Load again.
+        """)
   }
 
   @Test func stylesAreOffForPipesAndNoColor() {

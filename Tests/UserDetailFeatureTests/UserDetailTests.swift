@@ -18,7 +18,9 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
     _ state: UserDetail.State = UserDetail.State(user: ada), client: UserClient = .testValue,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) -> TestStore<UserDetail.State, UserDetail.Action> {
-    TestStore(initialState: state) { UserDetail() } withDependencies: {
+    TestStore(initialState: state) {
+      UserDetail()
+    } withDependencies: {
       $0[UserClient.self] = client
       dependencies(&$0)
     }

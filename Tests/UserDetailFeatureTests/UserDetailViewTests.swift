@@ -17,12 +17,13 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
 
   @Test func showsTheUserAndItsCommands() throws {
     let state = UserDetail.State(user: ada)
-    #expect(view.render(state, style: .plain) == """
-      Ada Lovelace
-        email: ada@example.com
-        city:  London
-        id:    1
-      """)
+    #expect(
+      view.render(state, style: .plain) == """
+        Ada Lovelace
+          email: ada@example.com
+          city:  London
+          id:    1
+        """)
     #expect(try view.action(for: "delete", in: state).get() == .deleteTapped)
     #expect(try view.action(for: "edit", in: state).get() == .editTapped)
     #expect(view.backAction(for: state) == nil)
@@ -35,13 +36,15 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
     state.alert = AlertState(
       title: "Delete Ada Lovelace?", message: "For good.",
       buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
-    #expect(view.render(state, style: .plain).hasSuffix("""
-        id:    1
+    #expect(
+      view.render(state, style: .plain).hasSuffix(
+        """
+          id:    1
 
-      ! Delete Ada Lovelace?
-        For good.
-        Type delete or cancel.
-      """))
+        ! Delete Ada Lovelace?
+          For good.
+          Type delete or cancel.
+        """))
     #expect(try view.action(for: "delete", in: state).get() == .alert(.presented(.confirmDelete)))
     #expect(try view.action(for: "cancel", in: state).get() == .alert(.dismiss))
     #expect(throws: CommandError.self) { try view.action(for: "edit", in: state).get() }

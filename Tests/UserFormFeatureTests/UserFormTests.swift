@@ -15,7 +15,11 @@ private struct DiskFull: Error, CustomStringConvertible {
   private func store(
     _ state: UserForm.State = UserForm.State(), client: UserClient = .testValue
   ) -> TestStore<UserForm.State, UserForm.Action> {
-    TestStore(initialState: state) { UserForm() } withDependencies: { $0[UserClient.self] = client }
+    TestStore(initialState: state) {
+      UserForm()
+    } withDependencies: {
+      $0[UserClient.self] = client
+    }
   }
 
   @Test func savingAnEmptyFormExplainsBothFields() async {
@@ -112,13 +116,14 @@ private struct DiskFull: Error, CustomStringConvertible {
     var state = UserForm.State()
     state.email = "ada"
     state.emailError = "Enter an email like ada@example.com."
-    #expect(UserFormView().render(state, style: .plain) == """
-      New user
-        name : (empty)
-        email: ada
-          Enter an email like ada@example.com.
-        city : (empty)
-      """)
+    #expect(
+      UserFormView().render(state, style: .plain) == """
+        New user
+          name : (empty)
+          email: ada
+            Enter an email like ada@example.com.
+          city : (empty)
+        """)
     #expect(try UserFormView().action(for: "name Ada Lovelace", in: state).get() == .set(\.name, "Ada Lovelace"))
     #expect(try UserFormView().action(for: "save", in: state).get() == .saveTapped)
   }

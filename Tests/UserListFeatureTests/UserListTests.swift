@@ -19,7 +19,9 @@ private struct Offline: Error, CustomStringConvertible {
     _ state: UserList.State = UserList.State(), clock: TestClock = TestClock(),
     client: UserClient = .testValue
   ) -> TestStore<UserList.State, UserList.Action> {
-    TestStore(initialState: state) { UserList() } withDependencies: {
+    TestStore(initialState: state) {
+      UserList()
+    } withDependencies: {
       $0[UserClient.self] = client
       $0.continuousClock = clock
     }
@@ -48,12 +50,18 @@ private struct Offline: Error, CustomStringConvertible {
     let attempts = LockIsolated(0)
     var client = UserClient.testValue
     client.load = {
-      if attempts.withValue({ $0 += 1; return $0 }) == 1 { throw Offline() }
+      if attempts.withValue({
+        $0 += 1; return $0
+      }) == 1 {
+        throw Offline()
+      }
       return [ada]
     }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
-    await store.receive(.loadFailed("The data folder is offline.")) { $0.status = .failed("The data folder is offline.") }
+    await store.receive(.loadFailed("The data folder is offline.")) {
+      $0.status = .failed("The data folder is offline.")
+    }
     await store.send(.retryTapped) { $0.status = .loading }
     await store.receive(.usersLoaded([ada])) {
       $0.users = [ada]

@@ -22,11 +22,12 @@ import UserListInterface
   }
 
   @Test func rendersRowsWithFavoritesAndStatus() {
-    #expect(view.render(state(), style: .plain) == """
-      Users (2 of 2, sorted by name)
-      1.   Ada Lovelace <ada@example.com> · London
-      2. ★ Grace Hopper <grace@example.com>
-      """)
+    #expect(
+      view.render(state(), style: .plain) == """
+        Users (2 of 2, sorted by name)
+        1.   Ada Lovelace <ada@example.com> · London
+        2. ★ Grace Hopper <grace@example.com>
+        """)
     var failed = UserList.State()
     failed.status = .failed("disk full")
     #expect(view.render(failed, style: .plain) == "Users (sorted by name)\nLoading failed: disk full Type 'retry'.")

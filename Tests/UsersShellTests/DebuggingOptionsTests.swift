@@ -9,21 +9,23 @@ import UsersShell
     try folder.seed([ada, grace])
     let run = await runShell(["--data-dir", folder.url.path, "--print-changes"], input: ["sort city"])
     #expect(run.exitCode == 0)
-    #expect(run.output.contains("""
-      > sort city
-      received action:
-        AppFeature.Action.list(UserList.Action.sortChanged(UserList.SortOrder.city))
-        AppFeature.State(
-          list: UserList.State(
-            … (4 unchanged)
-      -     sort: UserList.SortOrder.name,
-      +     sort: UserList.SortOrder.city,
+    #expect(
+      run.output.contains(
+        """
+        > sort city
+        received action:
+          AppFeature.Action.list(UserList.Action.sortChanged(UserList.SortOrder.city))
+          AppFeature.State(
+            list: UserList.State(
+              … (4 unchanged)
+        -     sort: UserList.SortOrder.name,
+        +     sort: UserList.SortOrder.city,
+              … (2 unchanged)
+            ),
             … (2 unchanged)
-          ),
-          … (2 unchanged)
-        )
-      Users (2 of 2, sorted by city)
-      """))
+          )
+        Users (2 of 2, sorted by city)
+        """))
   }
 
   @Test func aRecordedSessionReplaysToTheSameScreen() async throws {

@@ -10,7 +10,8 @@ import UserClient
       Bundle.main.bundleURL,
       Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent(),
     ].compactMap { $0 }
-    for folder in candidates where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("users").path) {
+    for folder in candidates
+    where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("users").path) {
       return folder.appendingPathComponent("users")
     }
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -17,106 +17,107 @@ import UsersShell
       ])
     #expect(run.exitCode == 0)
     #expect(run.errors == "")
-    #expect(run.output == """
-      Users (3 of 3, sorted by name)
-      1.   Ada Lovelace <ada@example.com> · London
-      2.   Alan Turing <alan@example.com> · Manchester
-      3.   Grace Hopper <grace@example.com> · New York
-      > open 1
-      Ada Lovelace
-        email: ada@example.com
-        city:  London
-        id:    1
-      > fav
-      Ada Lovelace ★
-        email: ada@example.com
-        city:  London
-        id:    1
-      > edit
-      Edit user
-        name : Ada Lovelace
-        email: ada@example.com
-        city : London
-      > city Paris
-      Edit user
-        name : Ada Lovelace
-        email: ada@example.com
-        city : Paris
-      > save
-      Ada Lovelace ★
-        email: ada@example.com
-        city:  Paris
-        id:    1
-      > back
-      Users (3 of 3, sorted by name)
-      1. ★ Ada Lovelace <ada@example.com> · Paris
-      2.   Alan Turing <alan@example.com> · Manchester
-      3.   Grace Hopper <grace@example.com> · New York
-      > add
-      New user
-        name : (empty)
-        email: (empty)
-        city : (empty)
-      > name Hedy Lamarr
-      New user
-        name : Hedy Lamarr
-        email: (empty)
-        city : (empty)
-      > email hedy
-      New user
-        name : Hedy Lamarr
-        email: hedy
-        city : (empty)
-      > save
-      New user
-        name : Hedy Lamarr
-        email: hedy
-          Enter an email like ada@example.com.
-        city : (empty)
-      > email hedy@example.com
-      New user
-        name : Hedy Lamarr
-        email: hedy@example.com
-        city : (empty)
-      > save
-      Hedy Lamarr
-        email: hedy@example.com
-        city:  (none)
-        id:    4
-      > back
-      Users (4 of 4, sorted by name)
-      1. ★ Ada Lovelace <ada@example.com> · Paris
-      2.   Alan Turing <alan@example.com> · Manchester
-      3.   Grace Hopper <grace@example.com> · New York
-      4.   Hedy Lamarr <hedy@example.com>
-      > search gr
-      Users (1 of 4, search “gr”, sorted by name)
-      1.   Grace Hopper <grace@example.com> · New York
-      > open 1
-      Grace Hopper
-        email: grace@example.com
-        city:  New York
-        id:    2
-      > delete
-      Grace Hopper
-        email: grace@example.com
-        city:  New York
-        id:    2
+    #expect(
+      run.output == """
+        Users (3 of 3, sorted by name)
+        1.   Ada Lovelace <ada@example.com> · London
+        2.   Alan Turing <alan@example.com> · Manchester
+        3.   Grace Hopper <grace@example.com> · New York
+        > open 1
+        Ada Lovelace
+          email: ada@example.com
+          city:  London
+          id:    1
+        > fav
+        Ada Lovelace ★
+          email: ada@example.com
+          city:  London
+          id:    1
+        > edit
+        Edit user
+          name : Ada Lovelace
+          email: ada@example.com
+          city : London
+        > city Paris
+        Edit user
+          name : Ada Lovelace
+          email: ada@example.com
+          city : Paris
+        > save
+        Ada Lovelace ★
+          email: ada@example.com
+          city:  Paris
+          id:    1
+        > back
+        Users (3 of 3, sorted by name)
+        1. ★ Ada Lovelace <ada@example.com> · Paris
+        2.   Alan Turing <alan@example.com> · Manchester
+        3.   Grace Hopper <grace@example.com> · New York
+        > add
+        New user
+          name : (empty)
+          email: (empty)
+          city : (empty)
+        > name Hedy Lamarr
+        New user
+          name : Hedy Lamarr
+          email: (empty)
+          city : (empty)
+        > email hedy
+        New user
+          name : Hedy Lamarr
+          email: hedy
+          city : (empty)
+        > save
+        New user
+          name : Hedy Lamarr
+          email: hedy
+            Enter an email like ada@example.com.
+          city : (empty)
+        > email hedy@example.com
+        New user
+          name : Hedy Lamarr
+          email: hedy@example.com
+          city : (empty)
+        > save
+        Hedy Lamarr
+          email: hedy@example.com
+          city:  (none)
+          id:    4
+        > back
+        Users (4 of 4, sorted by name)
+        1. ★ Ada Lovelace <ada@example.com> · Paris
+        2.   Alan Turing <alan@example.com> · Manchester
+        3.   Grace Hopper <grace@example.com> · New York
+        4.   Hedy Lamarr <hedy@example.com>
+        > search gr
+        Users (1 of 4, search “gr”, sorted by name)
+        1.   Grace Hopper <grace@example.com> · New York
+        > open 1
+        Grace Hopper
+          email: grace@example.com
+          city:  New York
+          id:    2
+        > delete
+        Grace Hopper
+          email: grace@example.com
+          city:  New York
+          id:    2
 
-      ! Delete Grace Hopper?
-        This removes Grace Hopper from the directory for good.
-        Type delete or cancel.
-      > delete
-      Users (0 of 3, search “gr”, sorted by name)
-      No user matches “gr”.
-      > search
-      Users (3 of 3, sorted by name)
-      1. ★ Ada Lovelace <ada@example.com> · Paris
-      2.   Alan Turing <alan@example.com> · Manchester
-      3.   Hedy Lamarr <hedy@example.com>
-      > quit
+        ! Delete Grace Hopper?
+          This removes Grace Hopper from the directory for good.
+          Type delete or cancel.
+        > delete
+        Users (0 of 3, search “gr”, sorted by name)
+        No user matches “gr”.
+        > search
+        Users (3 of 3, sorted by name)
+        1. ★ Ada Lovelace <ada@example.com> · Paris
+        2.   Alan Turing <alan@example.com> · Manchester
+        3.   Hedy Lamarr <hedy@example.com>
+        > quit
 
-      """)
+        """)
     let stored = try folder.storedUsers()
     #expect(stored.map(\.name) == ["Ada Lovelace", "Alan Turing", "Hedy Lamarr"])
     #expect(stored.first?.city == "Paris")
@@ -127,7 +128,8 @@ import UsersShell
     try folder.seed([ada, grace])
     let run = await runShell(["--data-dir", folder.url.path], input: ["open 1", "fly", "delete", "delete"])
     #expect(run.exitCode == 1)
-    #expect(run.errors == "users: stopped at line 2: Unknown command 'fly'; 'help' lists the commands of this screen.\n")
+    #expect(
+      run.errors == "users: stopped at line 2: Unknown command 'fly'; 'help' lists the commands of this screen.\n")
     #expect(run.output.hasSuffix("> fly\nerror: Unknown command 'fly'; 'help' lists the commands of this screen.\n"))
     #expect(try folder.storedUsers() == [ada, grace])
   }
@@ -151,7 +153,8 @@ import UsersShell
     let folder = TemporaryFolder()
     try folder.seed([ada, grace])
     let script = folder.path("tour.txt")
-    try "# Sort by city, then look at Grace.\n\nsort city\nopen 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+    try "# Sort by city, then look at Grace.\n\nsort city\nopen 2\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
     let run = await runShell(["--data-dir", folder.url.path, "--script", script])
     #expect(run.exitCode == 0)
     #expect(run.output.contains("> sort city\nUsers (2 of 2, sorted by city)\n1.   Ada Lovelace"))
@@ -163,16 +166,18 @@ import UsersShell
     let folder = TemporaryFolder()
     try folder.seed([ada])
     let run = await runShell(["--data-dir", folder.url.path], input: ["open 1", "help"])
-    #expect(run.output.hasSuffix("""
-      > help
-      fav     Mark or unmark as a favorite.
-      edit    Edit the name, email and city.
-      delete  Delete this user (asks first).
-      help  List these commands.
-      back  Close this screen and go back.
-      quit  Leave.
+    #expect(
+      run.output.hasSuffix(
+        """
+        > help
+        fav     Mark or unmark as a favorite.
+        edit    Edit the name, email and city.
+        delete  Delete this user (asks first).
+        help  List these commands.
+        back  Close this screen and go back.
+        quit  Leave.
 
-      """))
+        """))
   }
 
   @Test func theDataFolderComesFromTheEnvironmentWhenNotGiven() async throws {

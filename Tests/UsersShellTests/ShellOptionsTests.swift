@@ -30,7 +30,9 @@ import UsersShell
       (["extra"], "Unknown argument 'extra'; 'users --help' lists the options."),
       (["--print-changes", "--print-changes"], "--print-changes is given twice."),
       (["--help=yes"], "--help takes no value."),
-      (["--record", "a.log", "--replay", "./a.log"], "--record and --replay name the same file; record to another one."),
+      (
+        ["--record", "a.log", "--replay", "./a.log"], "--record and --replay name the same file; record to another one."
+      ),
     ]
     for (arguments, message) in cases {
       #expect(ShellOptions.parse(arguments) == .failure(ShellUsageError(message)), "\(arguments)")

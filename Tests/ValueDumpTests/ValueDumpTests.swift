@@ -27,7 +27,9 @@ import ValueDump
     #expect(valueDump("a \"quoted\"\nline") == #""a \"quoted\"\nline""#)
     #expect(valueDump(Int?.none as Any) == "nil")
     #expect(valueDump(Int?.some(3) as Any) == "3")
-    #expect(valueDump(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!) == "UUID(00000000-0000-0000-0000-000000000001)")
+    #expect(
+      valueDump(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!)
+        == "UUID(00000000-0000-0000-0000-000000000001)")
     #expect(valueDump(Date(timeIntervalSince1970: 1_234_567_890)) == "Date(2009-02-13T23:31:30.000Z)")
   }
 

@@ -79,22 +79,43 @@ public struct ShellOptions: Equatable, Sendable {
   }
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
-  private static let valueOptions: [String: (what: String, apply: @Sendable (inout ShellOptions, String) -> ShellUsageError?)] = [
-    "--data-dir": ("a folder", { $0.dataDirectory = $1; return nil }),
-    "--script": ("a file of commands", { $0.scriptPath = $1; return nil }),
-    "--record": ("a file to write", { $0.recordPath = $1; return nil }),
-    "--replay": ("a recording to read", { $0.replayPath = $1; return nil }),
-    "--latency": (
-      "a number of milliseconds",
-      { options, text in
-        guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
-          return ShellUsageError("--latency needs milliseconds from 0 to 60000, not '\(text)'.")
+  private static let valueOptions:
+    [String: (what: String, apply: @Sendable (inout ShellOptions, String) -> ShellUsageError?)] = [
+      "--data-dir": (
+        "a folder",
+        {
+          $0.dataDirectory = $1; return nil
         }
-        options.latencyMilliseconds = milliseconds
-        return nil
-      }
-    ),
-  ]
+      ),
+      "--script": (
+        "a file of commands",
+        {
+          $0.scriptPath = $1; return nil
+        }
+      ),
+      "--record": (
+        "a file to write",
+        {
+          $0.recordPath = $1; return nil
+        }
+      ),
+      "--replay": (
+        "a recording to read",
+        {
+          $0.replayPath = $1; return nil
+        }
+      ),
+      "--latency": (
+        "a number of milliseconds",
+        { options, text in
+          guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
+            return ShellUsageError("--latency needs milliseconds from 0 to 60000, not '\(text)'.")
+          }
+          options.latencyMilliseconds = milliseconds
+          return nil
+        }
+      ),
+    ]
 
   /// The text `--help` prints.
   public static let usage = """

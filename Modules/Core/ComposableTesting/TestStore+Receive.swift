@@ -94,7 +94,9 @@ extension TestStore {
     }
     received.removeFirst()
     ledger.removeFirstUnasserted(1)
-    checkState(entry.state, shared: entry.shared, against: expectedChange, after: "receiving \(describe(entry.action))", at: location)
+    checkState(
+      entry.state, shared: entry.shared, against: expectedChange, after: "receiving \(describe(entry.action))",
+      at: location)
     assertedState = entry.state
   }
 }

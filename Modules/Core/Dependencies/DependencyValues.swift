@@ -107,4 +107,3 @@ public struct DependencyValues: Sendable {
 func typeName(_ type: Any.Type) -> String {
   String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
 }
-

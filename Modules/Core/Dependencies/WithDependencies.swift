@@ -34,4 +34,3 @@ public func withDependencyValues<R>(
 ) async rethrows -> R {
   try await DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
-

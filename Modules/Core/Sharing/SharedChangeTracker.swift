@@ -65,7 +65,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   }
 
   /// Applies an assertion's edit to the expectation for `reference`.
-  func editExpectation<Value, R>(of reference: SharedReference<Value>, _ body: (inout Value) throws -> R) rethrows -> R {
+  func editExpectation<Value, R>(of reference: SharedReference<Value>, _ body: (inout Value) throws -> R) rethrows -> R
+  {
     let id = ObjectIdentifier(reference)
     var value: Value = lock.withLock {
       if let expected = expectations[id]?.value as? Value { return expected }

@@ -23,7 +23,8 @@ public struct AlertView<AlertAction>: TerminalView {
   /// One command per button.
   public func commands(for state: AlertState<AlertAction>) -> [TerminalCommand<PresentationAction<AlertAction>>] {
     Self.buttons(of: state).map { name, button in
-      .simple(name, help: "\(button.label)\(button.role == .destructive ? " (cannot be undone)" : "").",
+      .simple(
+        name, help: "\(button.label)\(button.role == .destructive ? " (cannot be undone)" : "").",
         action: button.action.map { .presented($0) } ?? .dismiss)
     }
   }

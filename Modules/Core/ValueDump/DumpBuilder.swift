@@ -155,7 +155,11 @@ struct DumpBuilder {
     var withoutGenerics = ""
     var depth = 0
     for character in String(reflecting: type) {
-      if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 {
+      if character == "<" {
+        depth += 1
+      } else if character == ">" {
+        depth -= 1
+      } else if depth == 0 {
         withoutGenerics.append(character)
       }
     }

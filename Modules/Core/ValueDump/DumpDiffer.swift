@@ -7,7 +7,9 @@
 struct DumpDiffer {
   private(set) var lines: [String] = []
 
-  mutating func diff(_ old: DumpNode, _ new: DumpNode, label: String?, indent: Int, oldSuffix: String, newSuffix: String) {
+  mutating func diff(
+    _ old: DumpNode, _ new: DumpNode, label: String?, indent: Int, oldSuffix: String, newSuffix: String
+  ) {
     guard old != new else {
       unchanged(new, label: label, indent: indent, suffix: newSuffix)
       return
@@ -29,7 +31,9 @@ struct DumpDiffer {
 
   // MARK: Children
 
-  private mutating func diffChildren(_ old: [DumpNode.Child], _ new: [DumpNode.Child], style: DumpNode.Style, indent: Int) {
+  private mutating func diffChildren(
+    _ old: [DumpNode.Child], _ new: [DumpNode.Child], style: DumpNode.Style, indent: Int
+  ) {
     let steps: [Step]
     if style == .fields || style == .payload, old.map(\.label) == new.map(\.label) {
       steps = old.indices.map { .pair($0, $0) }

@@ -86,7 +86,9 @@ private struct Search: Reducer {
     }
     let store = TestStore(initialState: 0) {
       Slow().instrument(to: InstrumentationSink { event in events.withValue { $0.append(event) } })
-    } withDependencies: { $0.continuousClock = clock }
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
     await store.send(false) { $0 = 1 }
     let task = await store.send(true) { $0 = 2 }
     #expect(events.value.map(\.kind) == [.reduce, .reduce])
@@ -97,7 +99,10 @@ private struct Search: Reducer {
     let cancelled = await store.send(true) { $0 = 3 }
     cancelled.cancel()
     await cancelled.finish()
-    #expect(events.value.last == InstrumentationEvent(kind: .effect, action: "true", duration: events.value.last!.duration, wasCancelled: true))
+    #expect(
+      events.value.last
+        == InstrumentationEvent(
+          kind: .effect, action: "true", duration: events.value.last!.duration, wasCancelled: true))
     #expect(events.value.allSatisfy { $0.duration >= .zero && $0.duration < .seconds(5) })
     #expect(events.value[0].line.hasPrefix("reduce "))
   }

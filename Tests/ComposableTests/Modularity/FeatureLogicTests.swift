@@ -52,7 +52,9 @@ struct Orphan: Reducer {
   }
 
   @Test func aStandInReplacesItSoAParentTestDrivesDelegatesByHand() async {
-    let store = TestStore(initialState: Greeter.State()) { Greeter() } withDependencies: {
+    let store = TestStore(initialState: Greeter.State()) {
+      Greeter()
+    } withDependencies: {
       $0.featureLogic.standIn(Greeter.self)
     }
     await store.send(.greet("Ada"))
@@ -60,7 +62,9 @@ struct Orphan: Reducer {
   }
 
   @Test func aCustomStandInRuns() async {
-    let store = TestStore(initialState: Greeter.State()) { Greeter() } withDependencies: {
+    let store = TestStore(initialState: Greeter.State()) {
+      Greeter()
+    } withDependencies: {
       $0.featureLogic[Greeter.self] = Reduce { state, _ in
         state.greeting = "stand-in"
         return .none
@@ -73,6 +77,8 @@ struct Orphan: Reducer {
     let store = TestStore(initialState: 0) { Orphan() }
     await withKnownIssue {
       await store.send(1)
-    } matching: { $0.description.contains("No implementation of the feature 'Orphan' is linked") }
+    } matching: {
+      $0.description.contains("No implementation of the feature 'Orphan' is linked")
+    }
   }
 }

@@ -62,7 +62,9 @@ private struct Screen: Reducer {
 @MainActor struct DestinationTests {
   @Test func switchingTheDestinationCaseCancelsTheOldCasesEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Screen.State()) { Screen() } withDependencies: {
+    let store = TestStore(initialState: Screen.State()) {
+      Screen()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.tickerTapped) { $0.destination = .ticker(Ticker.State()) }
@@ -76,7 +78,9 @@ private struct Screen: Reducer {
 
   @Test func changingTheSameCaseKeepsItsEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Screen.State()) { Screen() } withDependencies: {
+    let store = TestStore(initialState: Screen.State()) {
+      Screen()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.tickerTapped) { $0.destination = .ticker(Ticker.State()) }

@@ -56,7 +56,11 @@ private struct Host: Reducer {
 
 @MainActor struct PresentationTests {
   private func hostStore(clock: TestClock) -> TestStore<Host.State, Host.Action> {
-    TestStore(initialState: Host.State()) { Host() } withDependencies: { $0.continuousClock = clock }
+    TestStore(initialState: Host.State()) {
+      Host()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
   }
 
   @Test func dismissingCancelsTheChildsEffects() async {
@@ -97,19 +101,25 @@ private struct Host: Reducer {
     let store = hostStore(clock: TestClock())
     await withKnownIssue {
       await store.send(.ticker(.presented(.tick)))
-    } matching: { $0.description.contains("received a presented action while nothing was presented") }
+    } matching: {
+      $0.description.contains("received a presented action while nothing was presented")
+    }
   }
 
   @Test func dismissOutsideAPresentationIsAnIssue() async {
     let store = TestStore(initialState: Ticker.State()) { Ticker() }
     await withKnownIssue {
       await store.send(.closeTapped).finish()
-    } matching: { $0.description.contains("not presented") }
+    } matching: {
+      $0.description.contains("not presented")
+    }
   }
 
   @Test func aChildTestedAloneCanRecordItsDismissal() async {
     let dismissals = LockIsolated(0)
-    let store = TestStore(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker()
+    } withDependencies: {
       $0.dismiss = DismissEffect { dismissals.withValue { $0 += 1 } }
     }
     await store.send(.closeTapped).finish()
@@ -135,7 +145,9 @@ private struct Host: Reducer {
     let store = TestStore(initialState: Host.State()) { Host() }
     await withKnownIssue {
       await store.send(.deleteTapped) { $0.alert = AlertState(title: "Delete?") }
-    } matching: { $0.description.contains("This cannot be undone.") }
+    } matching: {
+      $0.description.contains("This cannot be undone.")
+    }
   }
 
   @Test func presentsReflectsAsItsChildInDumps() {

@@ -38,7 +38,11 @@ private struct Navigator: Reducer {
 
 @MainActor struct StackTests {
   private func navigatorStore(clock: TestClock = TestClock()) -> TestStore<Navigator.State, Navigator.Action> {
-    TestStore(initialState: Navigator.State()) { Navigator() } withDependencies: { $0.continuousClock = clock }
+    TestStore(initialState: Navigator.State()) {
+      Navigator()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
   }
 
   @Test func idsCountFromZeroAndAreNeverReused() async {
@@ -64,7 +68,9 @@ private struct Navigator: Reducer {
     await store.send(.openTapped) { $0.path.append(Ticker.State()) }
     await withKnownIssue {
       await store.send(.openTapped) { $0.path[id: 2] = Ticker.State() }
-    } matching: { $0.description.contains("#2") }
+    } matching: {
+      $0.description.contains("#2")
+    }
   }
 
   @Test func poppingCancelsThePoppedElementsEffectsAndOnlyThose() async {
@@ -99,7 +105,9 @@ private struct Navigator: Reducer {
     await store.send(.openTapped) { $0.path.append(Ticker.State()) }
     await withKnownIssue {
       await store.send(.path(.push(id: 0, state: Ticker.State(ticks: 3))))
-    } matching: { $0.description.contains("already used or not above the top") }
+    } matching: {
+      $0.description.contains("already used or not above the top")
+    }
     #expect(store.state.path[id: 0] == Ticker.State())
   }
 
@@ -107,7 +115,9 @@ private struct Navigator: Reducer {
     let store = navigatorStore()
     await withKnownIssue {
       await store.send(.path(.element(id: 4, action: .tick)))
-    } matching: { $0.description.contains("not on the stack (id #4)") }
+    } matching: {
+      $0.description.contains("not on the stack (id #4)")
+    }
   }
 
   @Test func stackStateRoundTripsThroughJSONAndRejectsBadIds() throws {

@@ -25,7 +25,8 @@ public enum DataDirectory {
       if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
         return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("users", isDirectory: true)
       }
-      let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+      let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
         ?? FileManager.default.homeDirectoryForCurrentUser
       return home.appendingPathComponent(".local/share/users", isDirectory: true)
     #endif

@@ -47,7 +47,9 @@ extension Effect {
 extension RunOperation {
   /// The same operation with its body wrapped: `wrap` receives the original body and the effect's `send`.
   func wrappingBody(
-    _ wrap: @escaping @MainActor @Sendable (_ body: @MainActor @Sendable (Send<Action>) async -> Void, _ send: Send<Action>) async -> Void
+    _ wrap:
+      @escaping @MainActor @Sendable (_ body: @MainActor @Sendable (Send<Action>) async -> Void, _ send: Send<Action>)
+      async -> Void
   ) -> Self {
     let body = self.body
     return RunOperation(

@@ -106,7 +106,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     }
     if effect.isNone { return .none }
     let embed = toPresentationAction.embed
-    return effect
+    return
+      effect
       .map { embed(.presented($0)) }
       .sendingOnDismiss(embed(.dismiss))
       .cancellable(id: id)

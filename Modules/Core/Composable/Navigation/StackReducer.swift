@@ -92,7 +92,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
     if effect.isNone { return .none }
     let embed = toStackAction.embed
-    return effect
+    return
+      effect
       .map { embed(.element(id: id, action: $0)) }
       .sendingOnDismiss(embed(.popFrom(id: id)))
       .cancellable(id: navigationID)

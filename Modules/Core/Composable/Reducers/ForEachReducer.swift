@@ -94,7 +94,6 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   }
 }
 
-
 /// The ids left in a `forEach` collection, for cancelling removed elements' effects.
 @usableFromInline struct MembershipPresence<Element: Identifiable>: ChildPresence where Element.ID: Sendable {
   let membership: IdentifiedArray<Element>.Membership

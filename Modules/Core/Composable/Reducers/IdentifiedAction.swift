@@ -5,12 +5,16 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
 
   /// The element's id.
   public var id: ID {
-    switch self { case let .element(id, _): id }
+    switch self {
+    case let .element(id, _): id
+    }
   }
 
   /// What happened to the element.
   public var action: Action {
-    switch self { case let .element(_, action): action }
+    switch self {
+    case let .element(_, action): action
+    }
   }
 
   /// The single case, as a case path.

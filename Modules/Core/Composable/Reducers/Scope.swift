@@ -45,7 +45,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-  ) where ParentAction: CasePathable, ParentState: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+  )
+  where ParentAction: CasePathable, ParentState: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     statePath = .enumCase(ParentState.casePath(state))
     actionPath = ParentAction.casePath(action)
     self.child = child()

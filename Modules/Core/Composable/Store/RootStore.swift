@@ -111,11 +111,12 @@ import Observation
     case let .send(action):
       buffer.append(action)
     case let .run(run):
-      started.append(startTask(keys: keys, priority: run.priority) { [weak self] in
-        await withDependencyValues(run.dependencies) {
-          await run.body(Send { action in _ = self?.send(action) })
-        }
-      })
+      started.append(
+        startTask(keys: keys, priority: run.priority) { [weak self] in
+          await withDependencyValues(run.dependencies) {
+            await run.body(Send { action in _ = self?.send(action) })
+          }
+        })
     case let .merge(effects):
       for effect in effects { start(effect, keys: keys, into: &started) }
     case let .concatenate(effects):
@@ -176,19 +177,20 @@ import Observation
       for part in parts { start(part, keys: keys, into: &started) }
       return
     }
-    started.append(startTask(keys: keys, priority: nil) { [weak self] in
-      for part in parts {
-        guard !Task.isCancelled, let self else { return }
-        var partTasks: [Task<Void, Never>] = []
-        self.startOutsideLoop(part, keys: keys, into: &partTasks)
-        let running = partTasks
-        await withTaskCancellationHandler {
-          for task in running { await task.value }
-        } onCancel: {
-          for task in running { task.cancel() }
+    started.append(
+      startTask(keys: keys, priority: nil) { [weak self] in
+        for part in parts {
+          guard !Task.isCancelled, let self else { return }
+          var partTasks: [Task<Void, Never>] = []
+          self.startOutsideLoop(part, keys: keys, into: &partTasks)
+          let running = partTasks
+          await withTaskCancellationHandler {
+            for task in running { await task.value }
+          } onCancel: {
+            for task in running { task.cancel() }
+          }
         }
-      }
-    })
+      })
   }
 
   /// Starts an effect from inside a running effect: its `.send`s become sends of their own.

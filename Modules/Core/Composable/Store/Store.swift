@@ -124,7 +124,9 @@ import Observation
     // The child keeps `self` alive through these closures, so the root (and its
     // effects) live while any descendant store is in use.
     return Store<ChildState, ChildAction>(
-      readState: { [self] in _ = self; return toChildState(read()) },
+      readState: { [self] in
+        _ = self; return toChildState(read())
+      },
       sendAction: { send(fromChildAction($0)) },
       observationRoot: observationRoot)
   }

@@ -47,7 +47,9 @@ public struct UserListView: TerminalView {
   public func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] {
     let rows = state.visibleUsers
     let range = 1...max(rows.count, 1)
-    func row(_ name: String, help: String, _ action: @escaping (User.ID) -> UserList.Action) -> TerminalCommand<UserList.Action> {
+    func row(_ name: String, help: String, _ action: @escaping (User.ID) -> UserList.Action) -> TerminalCommand<
+      UserList.Action
+    > {
       TerminalCommand(name, arguments: ["<row>"], help: help) { words in
         guard !rows.isEmpty else { return .failure(CommandError("There are no rows to \(name).")) }
         return TerminalCommand<Int>.number(name, argument: "row", in: range, help: help) { $0 }
@@ -57,7 +59,8 @@ public struct UserListView: TerminalView {
     return [
       row("open", help: "Show the user in that row.", UserList.Action.userTapped),
       .simple("add", help: "Add a user.", action: .addTapped),
-      .text("search", argument: "text", help: "Filter by name, email or city ('search' alone clears).",
+      .text(
+        "search", argument: "text", help: "Filter by name, email or city ('search' alone clears).",
         allowEmpty: true, action: UserList.Action.queryChanged),
       TerminalCommand("sort", arguments: ["name|city|id"], help: "Change the order.") { words in
         guard words.count == 1, let order = UserList.SortOrder(rawValue: words[0]) else {

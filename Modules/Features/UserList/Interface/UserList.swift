@@ -35,7 +35,8 @@ public struct UserList: Reducer {
     /// The users to show: filtered by `appliedQuery` (name, email or city, any case) and sorted.
     public var visibleUsers: [User] {
       let needle = appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
-      let matching = needle.isEmpty
+      let matching =
+        needle.isEmpty
         ? Array(users)
         : users.filter { user in
           [user.name, user.email, user.city].contains { $0.lowercased().contains(needle) }
@@ -83,7 +84,10 @@ public struct UserList: Reducer {
     public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
       switch self {
       case .name: return (lhs.name.lowercased(), lhs.id) < (rhs.name.lowercased(), rhs.id)
-      case .city: return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (rhs.city.lowercased(), rhs.name.lowercased(), rhs.id)
+      case .city:
+        return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (
+          rhs.city.lowercased(), rhs.name.lowercased(), rhs.id
+        )
       case .id: return lhs.id < rhs.id
       }
     }
