@@ -1,0 +1,111 @@
+// Reads `swift package dump-package` JSON and prints the module graph as Graphviz DOT, in layers.
+// Used by Scripts/graph; arguments: DUMP.json [--tests] [--all-edges].
+import Foundation
+
+struct Package: Decodable {
+  struct Target: Decodable {
+    struct Dependency: Decodable {
+      let byName: [String?]?
+      let target: [String?]?
+      var name: String? { (byName ?? target)?.first ?? nil }
+    }
+    let name: String
+    let path: String?
+    let type: String
+    let dependencies: [Dependency]
+  }
+  let targets: [Target]
+}
+
+/// The layers, top to bottom, with the colour of their boxes.
+let layers: [(name: String, color: String)] = [
+  ("Executables", "#f4cccc"), ("Composition root", "#fce5cd"), ("AppFeature", "#fff2cc"),
+  ("Implementations", "#d9ead3"), ("Interfaces", "#d0e0e3"), ("Clients", "#cfe2f3"), ("Core", "#d9d2e9"),
+  ("Tests", "#eeeeee"),
+]
+
+func layerName(of target: Package.Target) -> String {
+  let path = target.path ?? ""
+  if target.type == "test" { return "Tests" }
+  if target.type == "executable" { return "Executables" }
+  if path.hasPrefix("App/") { return "Composition root" }
+  if path == "Modules/Features/AppFeature" { return "AppFeature" }
+  if path.hasPrefix("Modules/Features/"), path.hasSuffix("/Implementation") { return "Implementations" }
+  if path.hasPrefix("Modules/Features/") { return "Interfaces" }
+  if path.hasPrefix("Modules/Clients/") { return "Clients" }
+  return "Core"
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let dumpPath = arguments.first(where: { !$0.hasPrefix("--") }) else {
+  FileHandle.standardError.write(Data("usage: module-graph.swift DUMP.json [--tests] [--all-edges]\n".utf8))
+  exit(2)
+}
+let includeTests = arguments.contains("--tests")
+let allEdges = arguments.contains("--all-edges")
+
+let package: Package
+do {
+  package = try JSONDecoder().decode(Package.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+} catch {
+  FileHandle.standardError.write(Data("error: cannot read the package dump \(dumpPath): \(error)\n".utf8))
+  exit(1)
+}
+
+let targets = package.targets.filter { includeTests || $0.type != "test" }
+let names = Set(targets.map(\.name))
+var edges: [String: Set<String>] = [:]
+for target in targets {
+  edges[target.name] = Set(target.dependencies.compactMap(\.name).filter { names.contains($0) })
+}
+
+/// Everything `start` reaches through at least one edge.
+func reachable(from start: String) -> Set<String> {
+  var seen: Set<String> = []
+  var stack = Array(edges[start] ?? [])
+  while let next = stack.popLast() {
+    if seen.insert(next).inserted { stack.append(contentsOf: edges[next] ?? []) }
+  }
+  return seen
+}
+
+// Without --all-edges, an edge A -> C is left out when A reaches C through another dependency: the picture
+// keeps the layering readable and still shows every module a module can import.
+var shown = edges
+if !allEdges {
+  for (source, targets) in edges {
+    let implied = targets.reduce(into: Set<String>()) { implied, middle in implied.formUnion(reachable(from: middle)) }
+    shown[source] = targets.subtracting(implied)
+  }
+}
+
+var lines = [
+  "// The module graph of this package, by Scripts/graph (from `swift package dump-package`).",
+  "digraph Modules {",
+  "  rankdir=TB; newrank=true; nodesep=0.25; ranksep=0.6;",
+  "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11];",
+  "  edge [color=\"#777777\", arrowsize=0.6];",
+]
+var previousLayerNode: String?
+var layerOrder: [String] = []
+for (index, layer) in layers.enumerated() {
+  let members = targets.filter { layerName(of: $0) == layer.name }.map(\.name).sorted()
+  guard !members.isEmpty else { continue }
+  // An invisible edge between consecutive layers keeps them in order even where no real edge crosses.
+  if let previous = previousLayerNode { layerOrder.append("  \"\(previous)\" -> \"\(members[0])\" [style=invis];") }
+  previousLayerNode = members[0]
+  lines.append("  subgraph cluster_\(index) {")
+  lines.append("    label=\"\(layer.name)\"; style=dashed; color=\"#999999\"; fontname=\"Helvetica\";")
+  lines.append("    node [fillcolor=\"\(layer.color)\"];")
+  lines.append("    { rank=same; " + members.map { "\"\($0)\";" }.joined(separator: " ") + " }")
+  lines.append("  }")
+}
+for source in shown.keys.sorted() {
+  for target in shown[source, default: []].sorted() {
+    lines.append("  \"\(source)\" -> \"\(target)\";")
+  }
+}
+lines.append(contentsOf: layerOrder)
+lines.append("}")
+print(lines.joined(separator: "\n"))
+
