@@ -15,7 +15,7 @@ public struct UserDetail: Reducer {
     /// The user, once known (a parent that has it passes it in; otherwise the screen loads it).
     public var user: User?
     /// Where loading the user stands.
-    public var status: Status
+    public var status: LoadStatus
     /// The favorite users, shared with every feature that shows favorites.
     @Shared(.inMemory("favorites")) public var favorites: Set<User.ID> = []
     /// Whether a delete is in flight.
@@ -47,18 +47,6 @@ public struct UserDetail: Reducer {
 
     /// Whether `user` is a favorite.
     public var isFavorite: Bool { favorites.contains(id) }
-  }
-
-  /// Where loading the user stands.
-  public enum Status: Equatable, Sendable, Codable {
-    /// Not started (or reset after restoring saved state).
-    case idle
-    /// A load is in flight.
-    case loading
-    /// The user is shown.
-    case loaded
-    /// The load failed with a message; `retry` loads again.
-    case failed(String)
   }
 
   /// Everything that can happen on the screen.

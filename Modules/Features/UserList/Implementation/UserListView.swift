@@ -80,14 +80,6 @@ public struct UserListView: TerminalView {
   }
 }
 
-extension UserList.LoadStatus {
-  /// Whether the last load failed.
-  var isFailed: Bool {
-    if case .failed = self { return true }
-    return false
-  }
-}
-
 extension String {
   /// The string with spaces in front, to `width` characters.
   func leftPadded(to width: Int) -> String {

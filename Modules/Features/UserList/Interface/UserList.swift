@@ -59,18 +59,6 @@ public struct UserList: Reducer {
     }
   }
 
-  /// Where loading the users stands.
-  public enum LoadStatus: Equatable, Sendable, Codable {
-    /// Not started (or reset after restoring saved state).
-    case idle
-    /// A load is in flight.
-    case loading
-    /// Users are loaded.
-    case loaded
-    /// The load failed with a message; `retry` loads again.
-    case failed(String)
-  }
-
   /// How the list is ordered.
   public enum SortOrder: String, CaseIterable, Equatable, Sendable, Codable {
     /// By name, A to Z.
