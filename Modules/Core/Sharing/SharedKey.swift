@@ -29,4 +29,19 @@ public struct SharedKey<Value: Sendable>: Sendable {
         FilePersistence<Value>(url: url, fileSystem: storage.fileSystem, saveDelay: saveDelay)
       })
   }
+
+  /// A value persisted as JSON in the storage's data folder under `name`, like `.file`.
+  ///
+  /// Features name the file; the app decides the folder (`SharedStorage.directory`),
+  /// so a feature's state can declare a persisted value without knowing where the
+  /// app keeps its data, and each test store gets its own in-memory folder.
+  public static func dataFile(named name: String, saveDelay: Duration = .milliseconds(100)) -> Self
+  where Value: Codable {
+    Self(
+      id: "data:\(name)",
+      makePersistence: { storage in
+        FilePersistence<Value>(
+          url: storage.directory.appendingPathComponent(name), fileSystem: storage.fileSystem, saveDelay: saveDelay)
+      })
+  }
 }

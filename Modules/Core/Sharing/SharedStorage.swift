@@ -9,12 +9,15 @@ import IssueReporting
 public final class SharedStorage: @unchecked Sendable {
   /// The files persisted keys read and write.
   public let fileSystem: SharedFileSystem
+  /// The folder `.dataFile(named:)` keys live in (the app's data folder).
+  public let directory: URL
   private let lock = NSRecursiveLock()
   private var references: [String: AnyObject] = [:]
 
-  /// A storage over `fileSystem`.
-  public init(fileSystem: SharedFileSystem) {
+  /// A storage over `fileSystem`, keeping `.dataFile` keys in `directory`.
+  public init(fileSystem: SharedFileSystem, directory: URL = URL(fileURLWithPath: "/data")) {
     self.fileSystem = fileSystem
+    self.directory = directory.standardizedFileURL
   }
 
   /// The reference for `key`, created with the persisted value or `defaultValue` the first time.
@@ -47,7 +50,8 @@ public final class SharedStorage: @unchecked Sendable {
 extension SharedReference: HasPendingSave {}
 
 private enum SharedStorageKey: DependencyKey {
-  static let liveValue = SharedStorage(fileSystem: .live)
+  static let liveValue = SharedStorage(
+    fileSystem: .live, directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
   static var previewValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
   static var testValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
 }
