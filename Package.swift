@@ -79,22 +79,37 @@ func feature(
   ]
 }
 
-let clients: [Target] = client("UserClient", interface: ["ValueDump"])
+let clients: [Target] =
+  client("UserClient", interface: ["ValueDump"]) + client("AppInfoClient")
+  + client("AnalyticsClient", interface: ["Composable"])
 
 let features: [Target] =
-  feature("UserList", interface: ["UserClient"])
-  + feature("UserForm", interface: ["UserClient"])
-  + feature("UserDetail", interface: ["UserClient", "UserFormInterface"], presents: ["UserForm"])
+  feature("UserList", interface: ["UserClient", "SettingsInterface", "ErrorHandlingInterface"])
+  + feature("UserForm", interface: ["UserClient", "ErrorHandlingInterface"])
+  + feature(
+    "UserDetail", interface: ["UserClient", "UserFormInterface", "ErrorHandlingInterface"], presents: ["UserForm"])
+  + feature("Settings", interface: ["UserClient"])
+  + feature("ErrorHandling")
+  + feature("AppInfo", interface: ["AppInfoClient", "ErrorHandlingInterface"])
+  + feature(
+    "Onboarding", interface: ["UserListInterface", "SettingsInterface", "ErrorHandlingInterface", "UserClient"],
+    presents: ["UserList"])
 
 /// The root feature: composes features from their Interfaces only (the shell links the Implementations).
 let appFeature: [Target] = [
   .target(
     name: "AppFeature",
-    dependencies: ["Composable", "UserClient", "UserListInterface", "UserDetailInterface", "UserFormInterface"],
+    dependencies: [
+      "Composable", "UserClient", "UserListInterface", "UserDetailInterface", "UserFormInterface",
+      "SettingsInterface", "AppInfoInterface", "ErrorHandlingInterface", "OnboardingInterface",
+    ],
     path: "Modules/Features/AppFeature"),
   .testTarget(
     name: "AppFeatureTests",
-    dependencies: ["AppFeature", "ComposableTesting", "UserListFeature", "UserDetailFeature", "UserFormFeature"],
+    dependencies: [
+      "AppFeature", "ComposableTesting", "UserListFeature", "UserDetailFeature", "UserFormFeature",
+      "SettingsFeature", "AppInfoFeature", "ErrorHandlingFeature", "OnboardingFeature", "AppInfoClient",
+    ],
     path: "Tests/AppFeatureTests"),
 ]
 
@@ -117,13 +132,17 @@ let apps: [Target] = [
     name: "UsersShell",
     dependencies: [
       "AppFeature", "Composable", "TerminalApp", "TerminalUI", "UserClient", "UserClientLive",
-      "UserListInterface", "UserListFeature", "UserDetailInterface", "UserDetailFeature",
-      "UserFormInterface", "UserFormFeature",
+      "AppInfoClient", "AppInfoClientLive", "AnalyticsClient", "AnalyticsClientLive", "UserListInterface",
+      "UserListFeature", "UserDetailInterface",
+      "UserDetailFeature", "UserFormInterface", "UserFormFeature", "SettingsInterface", "SettingsFeature",
+      "AppInfoInterface", "AppInfoFeature", "ErrorHandlingInterface", "ErrorHandlingFeature",
+      "OnboardingInterface", "OnboardingFeature",
     ],
     path: "App/users/Shell"),
   .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
   .testTarget(
-    name: "UsersShellTests", dependencies: ["UsersShell", "users", "ComposableTesting", "UserClient"],
+    name: "UsersShellTests",
+    dependencies: ["UsersShell", "users", "ComposableTesting", "UserClient", "AnalyticsClientLive"],
     path: "Tests/UsersShellTests"),
   .executableTarget(
     name: "Benchmarks",

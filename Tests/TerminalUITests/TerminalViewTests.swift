@@ -65,4 +65,14 @@ struct TerminalViewTests {
     let command = TerminalCommand<Action>.simple("refresh", help: "", action: .refresh).map(Parent.list)
     #expect(try command.parse([]).get() == .list(.refresh))
   }
+
+  @Test func aChoiceTakesOneOfTheRawValuesAndListsThemOtherwise() throws {
+    enum Size: String, CaseIterable { case small, large }
+    let command = TerminalCommand<Size>.choice("size", of: Size.self, help: "Pick a size.") { $0 }
+    #expect(command.usage == "size small|large")
+    #expect(try command.parse(["large"]).get() == .large)
+    #expect(command.parse(["huge"]) == .failure(CommandError("'size' needs one of: small, large.")))
+    #expect(command.parse([]) == .failure(CommandError("'size' needs one of: small, large.")))
+    #expect(command.parse(["small", "large"]) == .failure(CommandError("'size' needs one of: small, large.")))
+  }
 }

@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import ComposableTesting
 import Foundation
 import Testing
@@ -12,6 +13,12 @@ private struct Offline: Error, CustomStringConvertible {
 }
 
 private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
+
+private func loadReport(_ reason: String) -> ErrorReport {
+  ErrorReport(
+    title: "Could not load user #1.", reason: reason,
+    suggestion: "Go back to the list and open the user again, or retry.")
+}
 
 @MainActor struct UserDetailTests {
   private func store(
@@ -56,8 +63,10 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
     await store.receive(.loadFailed("There is no user #1 any more.")) {
       $0.status = .failed("There is no user #1 any more.")
     }
+    await store.receive(.delegate(.failed(loadReport("There is no user #1 any more."), retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
     await store.receive(.loadFailed("The directory is offline.")) { $0.status = .failed("The directory is offline.") }
+    await store.receive(.delegate(.failed(loadReport("The directory is offline."), retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
     await store.receive(.userLoaded(ada)) {
       $0.user = ada
@@ -126,6 +135,44 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
       $0.isDeleting = false
       $0.errorMessage = "Could not delete: The directory is offline."
     }
+    // Retrying a delete asks for confirmation again.
+    let report = ErrorReport(
+      title: "Could not delete Ada Lovelace.", reason: "The directory is offline.",
+      suggestion: "Check that the data folder is writable, then retry.")
+    await store.receive(.delegate(.failed(report, retry: .deleteTapped)))
+  }
+
+  @Test func aFailedSaveInTheEditFormReachesTheParentAsThisScreensFailure() async {
+    var client = UserClient.testValue
+    client.update = { _ in throw Offline() }
+    let store = store(client: client)
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
+    await store.receive(.edit(.presented(.saveFailed("The directory is offline.")))) {
+      $0.edit?.isSaving = false
+      $0.edit?.saveError = "The directory is offline."
+    }
+    let report = ErrorReport(
+      title: "Could not save Ada Lovelace.", reason: "The directory is offline.",
+      suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
+    await store.receive(.edit(.presented(.delegate(.failed(report, retry: .saveTapped)))))
+    // The parent re-sends the request through this screen, to the form.
+    await store.receive(.delegate(.failed(report, retry: .edit(.presented(.saveTapped)))))
+  }
+
+  @Test func restorationSettlesWorkInFlight() {
+    var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
+      UserDetail.State(user: ada)
+    }
+    state.status = .loading
+    state.isDeleting = true
+    state.edit = UserForm.State(editing: ada)
+    state.edit?.isSaving = true
+    state.prepareForRestoration()
+    #expect(state.status == .idle)
+    #expect(state.isDeleting == false)
+    #expect(state.edit?.isSaving == false)
+    #expect(UserDetailView().appearAction(for: state) == .task)
   }
 
   @Test func editingWithTheRealFormUpdatesTheUserAndTellsTheParent() async {

@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import ComposableTesting
 import Foundation
 import Testing
@@ -104,6 +105,10 @@ private struct DiskFull: Error, CustomStringConvertible {
       $0.isSaving = false
       $0.saveError = "The disk is full."
     }
+    let report = ErrorReport(
+      title: "Could not save Ada.", reason: "The disk is full.",
+      suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
+    await store.receive(.delegate(.failed(report, retry: .saveTapped)))
   }
 
   @Test func cancellingTellsTheParent() async {

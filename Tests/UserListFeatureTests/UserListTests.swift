@@ -2,6 +2,7 @@ import Composable
 import ComposableTesting
 import Foundation
 import Testing
+import ErrorHandlingInterface
 import UserClient
 import UserListFeature
 import UserListInterface
@@ -62,6 +63,10 @@ private struct Offline: Error, CustomStringConvertible {
     await store.receive(.loadFailed("The data folder is offline.")) {
       $0.status = .failed("The data folder is offline.")
     }
+    let report = ErrorReport(
+      title: "Could not load the users.", reason: "The data folder is offline.",
+      suggestion: "Check that the data folder is readable, then retry.")
+    await store.receive(.delegate(.failed(report, retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
     await store.receive(.usersLoaded([ada])) {
       $0.users = [ada]
@@ -103,9 +108,9 @@ private struct Offline: Error, CustomStringConvertible {
   @Test func sortingChangesTheOrder() async {
     let store = store(loaded([ada, grace, alan]))
     #expect(store.state.visibleUsers == [ada, alan, grace])
-    await store.send(.sortChanged(.city)) { $0.sort = .city }
+    await store.send(.sortChanged(.city)) { $0.$preferences.withLock { $0.sortOrder = .city } }
     #expect(store.state.visibleUsers == [ada, alan, grace])
-    await store.send(.sortChanged(.id)) { $0.sort = .id }
+    await store.send(.sortChanged(.id)) { $0.$preferences.withLock { $0.sortOrder = .id } }
     #expect(store.state.visibleUsers == [ada, grace, alan])
   }
 
@@ -137,6 +142,34 @@ private struct Offline: Error, CustomStringConvertible {
     await store.receive(.deleteFailed("The data folder is offline.")) {
       $0.errorMessage = "The data folder is offline."
     }
+    // The parent gets the request to re-send: deleting the same user.
+    let report = ErrorReport(
+      title: "Could not delete the user.", reason: "The data folder is offline.",
+      suggestion: "Check that the data folder is writable, then retry.")
+    await store.receive(.delegate(.failed(report, retry: .deleteTapped(1))))
+  }
+
+  @Test func settingsAndInfoAreAskedOfTheParent() async {
+    let store = store(loaded([ada]))
+    await store.send(.settingsTapped)
+    await store.receive(.delegate(.settingsRequested))
+    await store.send(.appInfoTapped)
+    await store.receive(.delegate(.appInfoRequested))
+  }
+
+  @Test func theSearchFieldPreferenceDecidesWhatASearchMatches() {
+    var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
+      loaded([ada, grace, alan])
+    }
+    state.appliedQuery = "london"
+    #expect(state.visibleUsers.map(\.id) == [1])
+    state.$preferences.withLock { $0.searchField = .name }
+    #expect(state.visibleUsers.isEmpty)
+    state.appliedQuery = "gr"
+    #expect(state.visibleUsers.map(\.id) == [2])
+    state.$preferences.withLock { $0.searchField = .email }
+    state.appliedQuery = "alan@"
+    #expect(state.visibleUsers.map(\.id) == [3])
   }
 
   @Test func selectingARowTellsTheParent() async {

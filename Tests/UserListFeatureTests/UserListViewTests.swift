@@ -28,14 +28,14 @@ import UserListInterface
         1.   Ada Lovelace <ada@example.com> · London
         2. ★ Grace Hopper <grace@example.com>
         """)
-    var failed = UserList.State()
+    var failed = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) { UserList.State() }
     failed.status = .failed("disk full")
     #expect(view.render(failed, style: .plain) == "Users (sorted by name)\nLoading failed: disk full Type 'retry'.")
   }
 
   @Test func rowNumbersReferToTheRowsAsShown() throws {
     var sorted = state()
-    sorted.sort = .id
+    sorted.$preferences.withLock { $0.sortOrder = .id }
     #expect(try view.action(for: "open 2", in: sorted).get() == .userTapped(2))
     sorted.appliedQuery = "grace"
     #expect(try view.action(for: "fav 1", in: sorted).get() == .favoriteToggled(2))

@@ -14,15 +14,23 @@ import UsersShell
         """
         > sort city
         received action:
-          AppFeature.Action.list(UserList.Action.sortChanged(UserList.SortOrder.city))
+          AppFeature.Action.list(UserList.Action.sortChanged(Preferences.SortOrder.city))
           AppFeature.State(
             list: UserList.State(
-              … (4 unchanged)
-        -     sort: UserList.SortOrder.name,
-        +     sort: UserList.SortOrder.city,
-              … (2 unchanged)
+              … (5 unchanged)
+              preferences: Preferences(
+        -       sortOrder: Preferences.SortOrder.name,
+        +       sortOrder: Preferences.SortOrder.city,
+                … (3 unchanged)
+              ),
+              … (1 unchanged)
             ),
-            … (2 unchanged)
+            … (4 unchanged)
+            preferences: Preferences(
+        -     sortOrder: Preferences.SortOrder.name,
+        +     sortOrder: Preferences.SortOrder.city,
+              … (3 unchanged)
+            )
           )
         Users (2 of 2, sorted by city)
         """))

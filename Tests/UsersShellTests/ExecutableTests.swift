@@ -65,7 +65,9 @@ import UserClient
     let after = try Data(contentsOf: folder.url.appendingPathComponent("users.json"))
     #expect(after == before)
     #expect(try folder.storedUsers() == [ada, grace])
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0 != "users.json" }
+    // No temporary file is left behind: only the data files the app keeps.
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { !["users.json", "settings.json", "analytics.jsonl"].contains($0) }
     #expect(leftovers == [])
   }
 

@@ -17,11 +17,22 @@ final class TemporaryFolder {
   /// The path of `name` inside the folder.
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
-  /// Writes `users` as the directory's users.json.
-  func seed(_ users: [User]) throws {
+  /// Writes `users` as the directory's users.json, for a returning user (the tour done) unless `firstRun`.
+  func seed(_ users: [User], firstRun: Bool = false) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(users).write(to: url.appendingPathComponent("users.json"))
+    if !firstRun { try completeOnboarding() }
+  }
+
+  /// Writes settings.json with the tour completed, as after a first run.
+  func completeOnboarding() throws {
+    try Data(#"{"onboardingCompleted": true}"#.utf8).write(to: url.appendingPathComponent("settings.json"))
+  }
+
+  /// The text of `name` in the folder, or nil when it does not exist.
+  func text(_ name: String) -> String? {
+    try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
   }
 
   /// The users in users.json now.

@@ -1,5 +1,13 @@
 import AppFeature
+import AppInfoFeature
+import AppInfoInterface
 import Composable
+import ErrorHandlingFeature
+import ErrorHandlingInterface
+import OnboardingFeature
+import OnboardingInterface
+import SettingsFeature
+import SettingsInterface
 import TerminalApp
 import TerminalUI
 import UserDetailFeature
@@ -9,7 +17,8 @@ import UserFormInterface
 import UserListFeature
 import UserListInterface
 
-/// The whole app as text: the top of the stack (the list, or a user's screen), or the add form over it.
+/// The whole app as text: the top of the stack (the list, or a user's screen), the destination over it, and
+/// the error screen over everything.
 ///
 /// The composition root is the one place that knows every feature's view, so
 /// the routing lives here and no Implementation imports another.
@@ -19,6 +28,7 @@ func appView() -> some TerminalView<AppFeature.State, AppFeature.Action> {
     path: \.path, pathAction: \.path, element: PathView()
   )
   .presenting(\.$destination, action: \.destination, DestinationView())
+  .presenting(\.$error, action: \.error, ErrorHandlingView())
 }
 
 /// A screen pushed on the stack, by case.
@@ -60,23 +70,56 @@ struct PathView: TerminalView {
 
 /// What the root presents, by case.
 struct DestinationView: TerminalView {
+  typealias State = AppFeature.Destination.State
+  typealias Action = AppFeature.Destination.Action
+
   let form = UserFormView()
+  let settings = SettingsView()
+  let appInfo = AppInfoView()
+  let onboarding = OnboardingView(list: UserListView())
 
-  func render(_ state: AppFeature.Destination.State, style: TextStyle) -> String {
+  func render(_ state: State, style: TextStyle) -> String {
     switch state {
-    case let .add(formState): form.render(formState, style: style)
+    case let .add(child): form.render(child, style: style)
+    case let .settings(child): settings.render(child, style: style)
+    case let .appInfo(child): appInfo.render(child, style: style)
+    case let .onboarding(child): onboarding.render(child, style: style)
     }
   }
 
-  func commands(for state: AppFeature.Destination.State) -> [TerminalCommand<AppFeature.Destination.Action>] {
+  func commands(for state: State) -> [TerminalCommand<Action>] {
     switch state {
-    case let .add(formState): form.commands(for: formState).map { $0.map(AppFeature.Destination.Action.add) }
+    case let .add(child): form.commands(for: child).map { $0.map(Action.add) }
+    case let .settings(child): settings.commands(for: child).map { $0.map(Action.settings) }
+    case let .appInfo(child): appInfo.commands(for: child).map { $0.map(Action.appInfo) }
+    case let .onboarding(child): onboarding.commands(for: child).map { $0.map(Action.onboarding) }
     }
   }
 
-  func screenID(for state: AppFeature.Destination.State) -> String {
+  func backAction(for state: State) -> Action? {
+    switch state {
+    case let .add(child): form.backAction(for: child).map(Action.add)
+    case let .settings(child): settings.backAction(for: child).map(Action.settings)
+    case let .appInfo(child): appInfo.backAction(for: child).map(Action.appInfo)
+    case let .onboarding(child): onboarding.backAction(for: child).map(Action.onboarding)
+    }
+  }
+
+  func screenID(for state: State) -> String {
     switch state {
     case .add: "add"
+    case .settings: "settings"
+    case .appInfo: "appInfo"
+    case .onboarding: "onboarding"
+    }
+  }
+
+  func appearAction(for state: State) -> Action? {
+    switch state {
+    case let .add(child): form.appearAction(for: child).map(Action.add)
+    case let .settings(child): settings.appearAction(for: child).map(Action.settings)
+    case let .appInfo(child): appInfo.appearAction(for: child).map(Action.appInfo)
+    case let .onboarding(child): onboarding.appearAction(for: child).map(Action.onboarding)
     }
   }
 }

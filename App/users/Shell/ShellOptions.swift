@@ -26,6 +26,12 @@ public struct ShellOptions: Equatable, Sendable {
   public var replayPath: String?
   /// `--latency`: milliseconds added to every data operation, to watch loading states.
   public var latencyMilliseconds = 0
+  /// `--wait`: how long a command waits for its work before the screen is shown anyway.
+  public var waitMilliseconds = 10_000
+  /// `--no-analytics`: record no analytics events.
+  public var analytics = true
+  /// `--fresh`: start on the list instead of restoring the last session's screens.
+  public var restoresSession = true
 
   /// The defaults: run interactively on the default data folder.
   public init() {}
@@ -55,6 +61,8 @@ public struct ShellOptions: Equatable, Sendable {
       case "--help", "-h": options.mode = .help
       case "--version": if options.mode != .help { options.mode = .version }
       case "--print-changes": options.printChanges = true
+      case "--no-analytics": options.analytics = false
+      case "--fresh": options.restoresSession = false
       default:
         guard let option = valueOptions[name] else {
           let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
@@ -66,7 +74,7 @@ public struct ShellOptions: Equatable, Sendable {
         case let .failure(error): return .failure(error)
         }
       }
-      if inlineValue != nil, ["--help", "-h", "--version", "--print-changes"].contains(name) {
+      if inlineValue != nil, flags.contains(name) {
         return .failure(ShellUsageError("\(name) takes no value."))
       }
     }
@@ -77,6 +85,9 @@ public struct ShellOptions: Equatable, Sendable {
     }
     return .success(options)
   }
+
+  /// The options that take no value.
+  private static let flags: Set = ["--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh"]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
   private static let valueOptions:
@@ -115,6 +126,16 @@ public struct ShellOptions: Equatable, Sendable {
           return nil
         }
       ),
+      "--wait": (
+        "a number of milliseconds",
+        { options, text in
+          guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
+            return ShellUsageError("--wait needs milliseconds from 0 to 600000, not '\(text)'.")
+          }
+          options.waitMilliseconds = milliseconds
+          return nil
+        }
+      ),
     ]
 
   /// The text `--help` prints.
@@ -124,14 +145,20 @@ public struct ShellOptions: Equatable, Sendable {
     Usage: users [options]
 
     Options:
-      --data-dir <folder>   Keep users.json in <folder> (default: $USERS_DATA_DIR, else the
-                            platform's per-user data folder).
+      --data-dir <folder>   Keep the data files in <folder> (default: $USERS_DATA_DIR, else the
+                            platform's per-user data folder): users.json, settings.json,
+                            session.json (the screens, restored at the next start) and
+                            analytics.jsonl.
       --script <file>       Run the commands in <file> (one per line, # starts a comment);
                             stop with exit code 1 at the first refused command.
       --print-changes       Print each action and the state diff it caused.
       --record <file>       Append every action to <file> as JSON lines.
       --replay <file>       Rebuild the state from a recording, then go on with commands.
       --latency <ms>        Slow every data operation down by <ms> milliseconds.
+      --wait <ms>           Show the screen after <ms> milliseconds even if a command's work
+                            is still running (default 10000).
+      --fresh               Start on the list instead of the last session's screens.
+      --no-analytics        Record no analytics events.
       --version             Print the version.
       -h, --help            Print this help.
 

@@ -1,4 +1,8 @@
+import AnalyticsClient
+import AnalyticsClientLive
 import AppFeature
+import AppInfoClient
+import AppInfoClientLive
 import Composable
 import Foundation
 import TerminalApp
@@ -13,7 +17,7 @@ import UserClientLive
 /// drive whole sessions in process with their own input, output and data folder.
 @MainActor public enum UsersShell {
   /// The version `--version` prints.
-  public static let version = "0.5.0"
+  public static let version = "0.6.0"
 
   /// Where a session reads and writes; `standard` is the process's own terminal.
   public struct IO: Sendable {
@@ -92,15 +96,26 @@ import UserClientLive
     let interactive = options.scriptPath == nil && io.isInteractive
 
     let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: io.environment)
-    let storage = SharedStorage(fileSystem: .live)
+    let storage = SharedStorage(fileSystem: .live, directory: directory)
     let client = UserClient.live(directory: directory).delayed(by: .milliseconds(options.latencyMilliseconds))
+    let analytics =
+      options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
+    let appInfo = AppInfoClient.live(
+      version: version, directory: directory,
+      dataFiles: [
+        ("users", "users.json"), ("settings", "settings.json"), ("session", SessionFile.name),
+        ("analytics", "analytics.jsonl"),
+      ])
     let prepareDependencies: (inout DependencyValues) -> Void = {
       $0.context = .live
       $0[UserClient.self] = client
+      $0[AppInfoClient.self] = appInfo
+      $0[AnalyticsClient.self] = analytics
       $0.sharedStorage = storage
     }
 
-    var reducer = Reduce(AppFeature())
+    // Analytics wrap the whole app here, so no feature knows about them.
+    var reducer = Reduce(AppFeature().analytics(AppAnalytics.events))
     if options.printChanges {
       reducer = Reduce(reducer.printChanges(to: ChangeSink(io.write)))
     }
@@ -115,6 +130,16 @@ import UserClientLive
 
     // Built with the session's dependencies so its shared values live in the session's storage.
     var initialState = withDependencies(prepareDependencies) { AppFeature.State() }
+    if options.restoresSession, options.replayPath == nil {
+      switch withDependencies(prepareDependencies, operation: { SessionFile.load(from: directory) }) {
+      case let .state(restored): initialState = restored
+      case .none: break
+      case let .unusable(warning): io.writeError("users: \(warning)\n")
+      }
+    }
+    if let notice = initialState.$preferences.persistenceStatus.notice {
+      io.writeError("users: settings.json: \(notice)\n")
+    }
     if let replayPath = options.replayPath {
       do {
         let log = try String(contentsOf: URL(fileURLWithPath: replayPath), encoding: .utf8)
@@ -133,10 +158,16 @@ import UserClientLive
     let session = TerminalSession(
       store: store, view: appView(),
       style: interactive ? .detect(environment: io.environment) : .plain,
-      prompt: interactive ? "users> " : nil, stopOnError: !interactive, write: io.write)
-    let outcome = await session.run { input.next() }
+      prompt: interactive ? "users> " : nil, stopOnError: !interactive,
+      effectTimeout: .milliseconds(options.waitMilliseconds), write: io.write)
+    let outcome = await session.run(first: .appStarted) { input.next() }
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     storage.flushAll()
+    do {
+      try SessionFile.save(store.currentState, to: directory)
+    } catch {
+      io.writeError("users: the screens could not be saved for the next start: \(error.localizedDescription)\n")
+    }
     switch outcome {
     case .finished:
       return 0

@@ -53,6 +53,19 @@ public struct TerminalCommand<Action> {
     }
   }
 
+  /// A command taking one of `Option`'s raw values (`sort name|city|id`); anything else is refused, listing them.
+  public static func choice<Option: RawRepresentable & CaseIterable>(
+    _ name: String, of option: Option.Type, help: String, action: @escaping (Option) -> Action
+  ) -> Self where Option.RawValue == String {
+    let names = Option.allCases.map(\.rawValue)
+    return Self(name, arguments: [names.joined(separator: "|")], help: help) { words in
+      guard words.count == 1, let value = Option(rawValue: words[0]) else {
+        return .failure(CommandError("'\(name)' needs one of: \(names.joined(separator: ", "))."))
+      }
+      return .success(action(value))
+    }
+  }
+
   /// `name <arg>  help`, for a help listing.
   public var usage: String { ([name] + arguments).joined(separator: " ") }
 

@@ -30,3 +30,28 @@ public func valueDiff(_ old: Any, _ new: Any) -> String? {
   differ.diff(oldNode, newNode, label: nil, indent: 0, oldSuffix: "", newSuffix: "")
   return differ.lines.joined(separator: "\n")
 }
+
+/// A value's dump taken now, to compare with the value after a change.
+///
+/// Copying a value is not enough to see its changes when it holds references:
+/// a shared value changes in place, so the copy changes too. The snapshot keeps
+/// what the value looked like.
+public struct ValueSnapshot {
+  let node: DumpNode
+
+  /// What `value` looks like now.
+  public init(of value: Any) {
+    var builder = DumpBuilder()
+    node = builder.node(for: value)
+  }
+}
+
+/// The difference between a snapshot and a value now, as `valueDiff` prints it, or nil when they look the same.
+public func valueDiff(_ old: ValueSnapshot, _ new: Any) -> String? {
+  var builder = DumpBuilder()
+  let newNode = builder.node(for: new)
+  guard old.node != newNode else { return nil }
+  var differ = DumpDiffer()
+  differ.diff(old.node, newNode, label: nil, indent: 0, oldSuffix: "", newSuffix: "")
+  return differ.lines.joined(separator: "\n")
+}

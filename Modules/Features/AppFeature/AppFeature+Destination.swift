@@ -1,13 +1,22 @@
+import AppInfoInterface
 import Composable
+import OnboardingInterface
+import SettingsInterface
 import UserFormInterface
 
 extension AppFeature {
-  /// What the root presents over everything.
+  /// What the root presents over the stack, one at a time.
   public struct Destination: Reducer {
     /// A presented feature's state.
     public enum State: Equatable, Codable, CasePathable {
       /// The form adding a user.
       case add(UserForm.State)
+      /// The settings screen.
+      case settings(Settings.State)
+      /// The about screen.
+      case appInfo(AppInfo.State)
+      /// The guided tour of the first run.
+      case onboarding(Onboarding.State)
 
       /// The cases as case paths.
       public struct Cases: CaseList {
@@ -15,6 +24,29 @@ extension AppFeature {
         public init() {}
         /// `.add`.
         public let add = CasePath(State.add) { if case let .add(s) = $0 { s } else { nil } }
+        /// `.settings`.
+        public let settings = CasePath(State.settings) { if case let .settings(s) = $0 { s } else { nil } }
+        /// `.appInfo`.
+        public let appInfo = CasePath(State.appInfo) { if case let .appInfo(s) = $0 { s } else { nil } }
+        /// `.onboarding`.
+        public let onboarding = CasePath(State.onboarding) { if case let .onboarding(s) = $0 { s } else { nil } }
+      }
+
+      /// Settles work a quit interrupted in the presented feature.
+      mutating func prepareForRestoration() {
+        switch self {
+        case var .add(form):
+          form.prepareForRestoration()
+          self = .add(form)
+        case .settings:
+          break
+        case var .appInfo(info):
+          info.prepareForRestoration()
+          self = .appInfo(info)
+        case var .onboarding(tour):
+          tour.prepareForRestoration()
+          self = .onboarding(tour)
+        }
       }
     }
 
@@ -22,6 +54,12 @@ extension AppFeature {
     public enum Action: Equatable, Codable, CasePathable {
       /// The form adding a user.
       case add(UserForm.Action)
+      /// The settings screen.
+      case settings(Settings.Action)
+      /// The about screen.
+      case appInfo(AppInfo.Action)
+      /// The guided tour.
+      case onboarding(Onboarding.Action)
 
       /// The cases as case paths.
       public struct Cases: CaseList {
@@ -29,6 +67,12 @@ extension AppFeature {
         public init() {}
         /// `.add`.
         public let add = CasePath(Action.add) { if case let .add(a) = $0 { a } else { nil } }
+        /// `.settings`.
+        public let settings = CasePath(Action.settings) { if case let .settings(a) = $0 { a } else { nil } }
+        /// `.appInfo`.
+        public let appInfo = CasePath(Action.appInfo) { if case let .appInfo(a) = $0 { a } else { nil } }
+        /// `.onboarding`.
+        public let onboarding = CasePath(Action.onboarding) { if case let .onboarding(a) = $0 { a } else { nil } }
       }
     }
 
@@ -38,6 +82,9 @@ extension AppFeature {
     /// Runs the presented feature on its case.
     public var body: some ReducerOf<Self> {
       Scope(state: \.add, action: \.add) { UserForm() }
+      Scope(state: \.settings, action: \.settings) { Settings() }
+      Scope(state: \.appInfo, action: \.appInfo) { AppInfo() }
+      Scope(state: \.onboarding, action: \.onboarding) { Onboarding() }
     }
   }
 }

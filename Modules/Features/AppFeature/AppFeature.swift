@@ -1,10 +1,15 @@
+import AppInfoInterface
 import Composable
+import ErrorHandlingInterface
+import OnboardingInterface
+import SettingsInterface
 import UserClient
 import UserDetailInterface
 import UserFormInterface
 import UserListInterface
 
-/// The app's root: the user list at the bottom of a navigation stack, details pushed on it, the add form presented.
+/// The app's root: the user list at the bottom of a navigation stack, details pushed on it, one destination
+/// presented over them (add form, settings, about, the first run's tour), and the error screen over everything.
 ///
 /// It composes the features from their Interfaces only and is driven only by
 /// their delegate actions; the executable links the Implementations.
@@ -15,21 +20,54 @@ public struct AppFeature: Reducer {
     public var list = UserList.State()
     /// The screens pushed on the list.
     public var path = StackState<Path.State>()
-    /// What is presented over everything, if anything.
+    /// What is presented over the stack, if anything.
     @Presents public var destination: Destination.State?
+    /// A failure being explained, over everything else.
+    @Presents public var error: ErrorHandling.State?
+    /// What the error screen's retry sends: the failed feature's own request, at the place it came from.
+    public var pendingRetry: Action?
+    /// The app's preferences (the first run's tour depends on them).
+    @Shared(.preferences) public var preferences = Preferences()
 
     /// The app as it starts: the list, nothing pushed or presented.
     public init() {}
+
+    // Preferences and favorites come back from their own storage, not from a saved session.
+    private enum CodingKeys: String, CodingKey {
+      case list, path, destination, error, pendingRetry
+    }
+
+    /// This state with the work in flight settled, as it is saved on quit: a restored screen whose load
+    /// was interrupted is idle, so it loads again when it appears instead of showing "Loading…" forever.
+    public func preparedForRestoration() -> Self {
+      var state = self
+      state.list.prepareForRestoration()
+      for id in state.path.ids {
+        switch state.path[id: id] {
+        case var .detail(detail)?:
+          detail.prepareForRestoration()
+          state.path[id: id] = .detail(detail)
+        case nil:
+          break
+        }
+      }
+      state.destination?.prepareForRestoration()
+      return state
+    }
   }
 
-  /// Everything that reaches the root: its children's actions.
+  /// Everything that reaches the root: the app starting, and its children's actions.
   public enum Action: Equatable, Codable, CasePathable {
+    /// The app started: show the tour if it was never completed.
+    case appStarted
     /// The list's actions.
     case list(UserList.Action)
     /// The stack's pushes, pops and elements' actions.
     case path(StackActionOf<Path>)
     /// The presented destination's actions.
     case destination(PresentationAction<Destination.Action>)
+    /// The error screen's actions.
+    indirect case error(PresentationAction<ErrorHandling.Action>)
 
     /// The cases as case paths.
     public struct Cases: CaseList {
@@ -41,17 +79,25 @@ public struct AppFeature: Reducer {
       public let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
       /// `.destination`.
       public let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
+      /// `.error`.
+      public let error = CasePath(Action.error) { if case let .error(a) = $0 { a } else { nil } }
     }
   }
 
   /// The root feature.
   public init() {}
 
-  /// The list, the stack and the destination, tied together by the children's delegate actions.
+  /// The list, the stack, the destination and the error screen, tied together by the children's delegate actions.
   public var body: some ReducerOf<Self> {
     Scope(state: \.list, action: \.list) { UserList() }
     Reduce { state, action in
       switch action {
+      case .appStarted:
+        if !state.preferences.onboardingCompleted, state.destination == nil {
+          state.destination = .onboarding(Onboarding.State())
+        }
+        return .none
+
       case let .list(.delegate(.selected(id))):
         let detail = state.list.users[id: id].map(UserDetail.State.init(user:)) ?? UserDetail.State(id: id)
         state.path.append(.detail(detail))
@@ -60,6 +106,17 @@ public struct AppFeature: Reducer {
       case .list(.delegate(.addRequested)):
         state.destination = .add(UserForm.State())
         return .none
+
+      case .list(.delegate(.settingsRequested)):
+        state.destination = .settings(Settings.State())
+        return .none
+
+      case .list(.delegate(.appInfoRequested)):
+        state.destination = .appInfo(AppInfo.State())
+        return .none
+
+      case let .list(.delegate(.failed(report, retry))):
+        return showError(report, retry: .list(retry), in: &state)
 
       case let .path(.element(id: _, action: .detail(.delegate(.updated(user))))):
         state.list.show(saved: user)
@@ -70,21 +127,69 @@ public struct AppFeature: Reducer {
         state.list.forget(deleted: id)
         return .none
 
+      case let .path(.element(id: element, action: .detail(.delegate(.failed(report, retry))))):
+        return showError(report, retry: .path(.element(id: element, action: .detail(retry))), in: &state)
+
       case let .destination(.presented(.add(.delegate(.saved(user))))):
         state.list.show(saved: user)
         state.destination = nil
         state.path.append(.detail(UserDetail.State(user: user)))
         return .none
 
-      case .destination(.presented(.add(.delegate(.cancelled)))):
+      case .destination(.presented(.add(.delegate(.cancelled)))),
+        .destination(.presented(.settings(.delegate(.closed)))),
+        .destination(.presented(.appInfo(.delegate(.closed)))),
+        .destination(.presented(.onboarding(.delegate(.finished)))):
         state.destination = nil
         return .none
 
-      case .list, .path, .destination:
+      case let .destination(.presented(.add(.delegate(.failed(report, retry))))):
+        return showError(report, retry: .destination(.presented(.add(retry))), in: &state)
+
+      case let .destination(.presented(.appInfo(.delegate(.failed(report, retry))))):
+        return showError(report, retry: .destination(.presented(.appInfo(retry))), in: &state)
+
+      case let .destination(.presented(.onboarding(.delegate(.failed(report, retry))))):
+        return showError(report, retry: .destination(.presented(.onboarding(retry))), in: &state)
+
+      case .error(.presented(.delegate(.retry))):
+        let retry = state.pendingRetry
+        state.error = nil
+        state.pendingRetry = nil
+        guard let retry, canDeliver(retry, in: state) else { return .none }
+        return .send(retry)
+
+      case .error(.presented(.delegate(.dismissed))), .error(.dismiss):
+        state.error = nil
+        state.pendingRetry = nil
+        return .none
+
+      case .list, .path, .destination, .error:
         return .none
       }
     }
     .forEach(\.path, action: \.path) { Path() }
     .ifLet(\.$destination, action: \.destination) { Destination() }
+    .ifLet(\.$error, action: \.error) { ErrorHandling() }
+  }
+
+  /// Presents the error screen for `report`; its retry will send `retry`, the failed feature's own request.
+  private func showError(_ report: ErrorReport, retry: Action, in state: inout State) -> Effect<Action> {
+    state.error = ErrorHandling.State(report: report)
+    state.pendingRetry = report.canRetry ? retry : nil
+    return .none
+  }
+
+  /// Whether the screen a retry goes to is still there (a screen closed meanwhile cannot take it).
+  private func canDeliver(_ action: Action, in state: State) -> Bool {
+    switch action {
+    case let .path(.element(id, _)): return state.path[id: id] != nil
+    case let .destination(.presented(child)):
+      switch (state.destination, child) {
+      case (.add?, .add), (.appInfo?, .appInfo), (.settings?, .settings), (.onboarding?, .onboarding): return true
+      default: return false
+      }
+    default: return true
+    }
   }
 }

@@ -39,7 +39,8 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
 
   /// Runs the base reducer, then writes the action and the state diff.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let before = state
+    // A snapshot, not a copy: shared values change in place, so a copy would show no change to them.
+    let before = ValueSnapshot(of: state)
     let effect = base.reduce(into: &state, action: action)
     let action = valueDump(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
     let change = valueDiff(before, state).map { "\n" + $0 } ?? "\n  (No state changes)"

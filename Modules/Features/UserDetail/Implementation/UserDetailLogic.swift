@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import UserClient
 import UserDetailInterface
 import UserFormInterface
@@ -27,7 +28,10 @@ struct UserDetailLogic: Reducer {
         return .none
       case let .loadFailed(message):
         state.status = .failed(message)
-        return .none
+        let report = ErrorReport(
+          title: "Could not load user #\(state.id.rawValue).", reason: message,
+          suggestion: "Go back to the list and open the user again, or retry.")
+        return .send(.delegate(.failed(report, retry: .retryTapped)))
       case .favoriteToggled:
         state.$favorites.withLock { [id = state.id] favorites in
           if favorites.remove(id) == nil { favorites.insert(id) }
@@ -61,7 +65,10 @@ struct UserDetailLogic: Reducer {
       case let .deleteFailed(message):
         state.isDeleting = false
         state.errorMessage = "Could not delete: \(message)"
-        return .none
+        let report = ErrorReport(
+          title: "Could not delete \(state.user?.name ?? "the user").", reason: message,
+          suggestion: "Check that the data folder is writable, then retry.")
+        return .send(.delegate(.failed(report, retry: .deleteTapped)))
       case .editTapped:
         guard let user = state.user else { return .none }
         state.edit = UserForm.State(editing: user)
@@ -73,6 +80,9 @@ struct UserDetailLogic: Reducer {
       case .edit(.presented(.delegate(.cancelled))):
         state.edit = nil
         return .none
+      case let .edit(.presented(.delegate(.failed(report, retry)))):
+        // The parent only talks to this screen, so the form's request is re-sent through it.
+        return .send(.delegate(.failed(report, retry: .edit(.presented(retry)))))
       case .edit:
         return .none
       case .delegate:

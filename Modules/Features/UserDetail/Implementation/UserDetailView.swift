@@ -45,6 +45,7 @@ public struct UserDetailView: TerminalView {
         .simple("fav", help: "Mark or unmark as a favorite.", action: .favoriteToggled),
         .simple("edit", help: "Edit the name, email and city.", action: .editTapped),
         .simple("delete", help: "Delete this user (asks first).", action: .deleteTapped),
+        .simple("reload", help: "Load the user again.", action: .retryTapped),
       ]
     }
   }

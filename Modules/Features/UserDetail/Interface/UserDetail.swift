@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import UserClient
 import UserFormInterface
 
@@ -45,6 +46,13 @@ public struct UserDetail: Reducer {
       case id, user, status, isDeleting, errorMessage, alert, edit
     }
 
+    /// Settles work a quit interrupted: a load or delete in flight will not answer a restored screen.
+    public mutating func prepareForRestoration() {
+      if status == .loading { status = .idle }
+      isDeleting = false
+      edit?.prepareForRestoration()
+    }
+
     /// Whether `user` is a favorite.
     public var isFavorite: Bool { favorites.contains(id) }
   }
@@ -83,11 +91,13 @@ public struct UserDetail: Reducer {
     }
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Sendable, Codable {
+    public enum Delegate: Equatable, Codable {
       /// The user was edited and saved.
       case updated(User)
       /// The user was deleted; the screen dismisses itself.
       case deleted(User.ID)
+      /// A request failed (here or in the edit form): explain `report`; sending `retry` back makes it again.
+      indirect case failed(ErrorReport, retry: Action)
     }
 
     /// The cases as case paths.

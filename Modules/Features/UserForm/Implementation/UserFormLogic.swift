@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import Foundation
 import UserClient
 import UserFormInterface
@@ -51,7 +52,10 @@ struct UserFormLogic: Reducer {
       case let .saveFailed(message):
         state.isSaving = false
         state.saveError = message
-        return .none
+        let report = ErrorReport(
+          title: "Could not save \(state.name.trimmingCharacters(in: .whitespaces)).", reason: message,
+          suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
+        return .send(.delegate(.failed(report, retry: .saveTapped)))
       case .delegate:
         return .none
       }

@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import UserClient
 
 /// The add-or-edit form: fields set by bindings, validation messages, and save or cancel told to the parent.
@@ -35,6 +36,11 @@ public struct UserForm: Reducer {
       .field("name", \.name), .field("email", \.email), .field("city", \.city),
     ]
 
+    /// Settles work a quit interrupted: a save in flight will not answer a restored form.
+    public mutating func prepareForRestoration() {
+      isSaving = false
+    }
+
     /// A form editing `user`, prefilled.
     public init(editing user: User) {
       mode = .edit(user.id)
@@ -68,11 +74,13 @@ public struct UserForm: Reducer {
     case delegate(Delegate)
 
     /// What the form tells its parent.
-    public enum Delegate: Equatable, Sendable, Codable {
+    public enum Delegate: Equatable, Codable {
       /// The user was saved (added or edited): close the form and show it.
       case saved(User)
       /// The user cancelled: close the form.
       case cancelled
+      /// Saving failed: explain `report`; sending `retry` back to the form saves again.
+      indirect case failed(ErrorReport, retry: Action)
     }
 
     /// The binding, if this is one.

@@ -1,4 +1,5 @@
 import Composable
+import ErrorHandlingInterface
 import UserClient
 import UserListInterface
 
@@ -30,7 +31,10 @@ struct UserListLogic: Reducer {
         return .none
       case let .loadFailed(message):
         state.status = .failed(message)
-        return .none
+        let report = ErrorReport(
+          title: "Could not load the users.", reason: message,
+          suggestion: "Check that the data folder is readable, then retry.")
+        return .send(.delegate(.failed(report, retry: .retryTapped)))
       case let .queryChanged(query):
         state.query = query
         return .run { [clock] send in
@@ -42,7 +46,7 @@ struct UserListLogic: Reducer {
         state.appliedQuery = query
         return .none
       case let .sortChanged(order):
-        state.sort = order
+        state.$preferences.withLock { $0.sortOrder = order }
         return .none
       case let .favoriteToggled(id):
         state.$favorites.withLock { favorites in
@@ -56,6 +60,10 @@ struct UserListLogic: Reducer {
           await send(.deleted(id))
         } catch: { error, send in
           await send(.deleteFailed("\(error)"))
+          let report = ErrorReport(
+            title: "Could not delete the user.", reason: "\(error)",
+            suggestion: "Check that the data folder is writable, then retry.")
+          await send(.delegate(.failed(report, retry: .deleteTapped(id))))
         }
       case let .deleted(id):
         state.users.remove(id: id)
@@ -68,6 +76,10 @@ struct UserListLogic: Reducer {
         return .send(.delegate(.selected(id)))
       case .addTapped:
         return .send(.delegate(.addRequested))
+      case .settingsTapped:
+        return .send(.delegate(.settingsRequested))
+      case .appInfoTapped:
+        return .send(.delegate(.appInfoRequested))
       case .delegate:
         return .none
       }

@@ -28,7 +28,10 @@ public struct UserListView: TerminalView {
         let number = String(index + 1).leftPadded(to: width)
         let star = state.favorites.contains(user.id) ? style.yellow("★") : " "
         let city = user.city.isEmpty ? "" : style.dim(" · \(user.city)")
-        lines.append("\(number). \(star) \(user.name) <\(user.email)>\(city)")
+        switch state.preferences.display {
+        case .detailed: lines.append("\(number). \(star) \(user.name) <\(user.email)>\(city)")
+        case .compact: lines.append("\(number). \(star) \(user.name)\(city)")
+        }
       }
     }
     if let error = state.errorMessage { lines.append(style.red(error)) }
@@ -38,7 +41,10 @@ public struct UserListView: TerminalView {
   private func summary(_ state: UserList.State) -> String {
     var parts: [String] = []
     if state.status == .loaded { parts.append("\(state.visibleUsers.count) of \(state.users.count)") }
-    if !state.appliedQuery.isEmpty { parts.append("search “\(state.appliedQuery)”") }
+    if !state.appliedQuery.isEmpty {
+      let field = state.preferences.searchField
+      parts.append("search “\(state.appliedQuery)”" + (field == .any ? "" : " in \(field.rawValue)"))
+    }
     parts.append("sorted by \(state.sort.rawValue)")
     return " (" + parts.joined(separator: ", ") + ")"
   }
@@ -60,17 +66,14 @@ public struct UserListView: TerminalView {
       row("open", help: "Show the user in that row.", UserList.Action.userTapped),
       .simple("add", help: "Add a user.", action: .addTapped),
       .text(
-        "search", argument: "text", help: "Filter by name, email or city ('search' alone clears).",
+        "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
         allowEmpty: true, action: UserList.Action.queryChanged),
-      TerminalCommand("sort", arguments: ["name|city|id"], help: "Change the order.") { words in
-        guard words.count == 1, let order = UserList.SortOrder(rawValue: words[0]) else {
-          return .failure(CommandError("'sort' needs one of: name, city, id."))
-        }
-        return .success(.sortChanged(order))
-      },
+      .choice("sort", of: UserList.SortOrder.self, help: "Change the order.", action: UserList.Action.sortChanged),
       row("fav", help: "Mark or unmark the user in that row as a favorite.", UserList.Action.favoriteToggled),
       row("delete", help: "Delete the user in that row.", UserList.Action.deleteTapped),
       .simple(state.status.isFailed ? "retry" : "reload", help: "Load the users again.", action: .retryTapped),
+      .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
+      .simple("info", help: "About the app and its data files.", action: .appInfoTapped),
     ]
   }
 

@@ -1,5 +1,7 @@
 import Composable
+import ErrorHandlingInterface
 import Foundation
+import SettingsInterface
 import UserClient
 
 /// The directory's list screen: loads users, searches, sorts, deletes, marks favorites; selecting tells the parent.
@@ -17,31 +19,35 @@ public struct UserList: Reducer {
     public var query = ""
     /// The search text the list is filtered by (the typed text, once typing pauses).
     public var appliedQuery = ""
-    /// How the list is ordered.
-    public var sort: SortOrder = .name
     /// The favorite users, shared with every feature that shows favorites.
     @Shared(.inMemory("favorites")) public var favorites: Set<User.ID> = []
+    /// The app's preferences (order, search field, display), shared with Settings: a change there shows at once.
+    @Shared(.preferences) public var preferences = Preferences()
     /// The last failure of a delete, shown until the next action succeeds.
     public var errorMessage: String?
 
     /// A list that has not loaded yet.
     public init() {}
 
-    // Favorites are shared, not part of a saved list: they come back from their own storage.
+    // Favorites and preferences are shared, not part of a saved list: they come back from their own storage.
     private enum CodingKeys: String, CodingKey {
-      case users, status, query, appliedQuery, sort, errorMessage
+      case users, status, query, appliedQuery, errorMessage
     }
 
-    /// The users to show: filtered by `appliedQuery` (name, email or city, any case) and sorted.
+    /// How the list is ordered (a preference).
+    public var sort: SortOrder { preferences.sortOrder }
+
+    /// The users to show: filtered by `appliedQuery` in the preferred search field (any case), and sorted.
     public var visibleUsers: [User] {
       let needle = appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
-      let matching =
-        needle.isEmpty
-        ? Array(users)
-        : users.filter { user in
-          [user.name, user.email, user.city].contains { $0.lowercased().contains(needle) }
-        }
+      let field = preferences.searchField
+      let matching = needle.isEmpty ? Array(users) : users.filter { field.matches($0, needle) }
       return matching.sorted(by: sort.areInIncreasingOrder)
+    }
+
+    /// Settles work a quit interrupted, so a restored list loads again instead of waiting for an answer.
+    public mutating func prepareForRestoration() {
+      if status == .loading { status = .idle }
     }
 
     /// Shows `user` as saved elsewhere (a form, a detail screen): replaced in place, or added at the end.
@@ -59,27 +65,8 @@ public struct UserList: Reducer {
     }
   }
 
-  /// How the list is ordered.
-  public enum SortOrder: String, CaseIterable, Equatable, Sendable, Codable {
-    /// By name, A to Z.
-    case name
-    /// By city, then name.
-    case city
-    /// By id: the order users were added.
-    case id
-
-    /// The comparison for this order.
-    public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
-      switch self {
-      case .name: return (lhs.name.lowercased(), lhs.id) < (rhs.name.lowercased(), rhs.id)
-      case .city:
-        return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (
-          rhs.city.lowercased(), rhs.name.lowercased(), rhs.id
-        )
-      case .id: return lhs.id < rhs.id
-      }
-    }
-  }
+  /// How the list is ordered (the preference Settings changes too).
+  public typealias SortOrder = Preferences.SortOrder
 
   /// Everything that can happen to the list.
   public enum Action: Equatable, Codable, CasePathable {
@@ -109,15 +96,25 @@ public struct UserList: Reducer {
     case userTapped(User.ID)
     /// The user asked to add someone.
     case addTapped
+    /// The user asked for the settings.
+    case settingsTapped
+    /// The user asked about the app and its data.
+    case appInfoTapped
     /// What the list tells its parent.
     case delegate(Delegate)
 
     /// What the list tells its parent.
-    public enum Delegate: Equatable, Sendable, Codable {
+    public enum Delegate: Equatable, Codable {
       /// A user was picked: show it.
       case selected(User.ID)
       /// The user asked to add someone: present a form.
       case addRequested
+      /// The user asked for the settings.
+      case settingsRequested
+      /// The user asked about the app and its data.
+      case appInfoRequested
+      /// A request failed: explain `report`; sending `retry` back to the list makes the request again.
+      indirect case failed(ErrorReport, retry: Action)
     }
 
     /// The cases as case paths.

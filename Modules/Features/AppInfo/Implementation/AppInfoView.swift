@@ -1,0 +1,36 @@
+import AppInfoClient
+import AppInfoInterface
+import Composable
+import TerminalUI
+
+/// The about screen as text: the environment report, and where the saved report went.
+public struct AppInfoView: TerminalView {
+  /// A view of the about screen.
+  public init() {}
+
+  /// The screen for `state`.
+  public func render(_ state: AppInfo.State, style: TextStyle) -> String {
+    var lines = [style.bold("About")]
+    if let environment = state.environment {
+      lines += environment.report.split(separator: "\n").map { "  " + $0 }
+    } else {
+      lines.append(style.dim(state.isLoading ? "Reading…" : "Not read yet."))
+    }
+    if state.isSaving { lines.append(style.dim("Writing the report…")) }
+    if let path = state.savedReportPath { lines.append("Report written to \(path)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Write the report, or leave.
+  public func commands(for state: AppInfo.State) -> [TerminalCommand<AppInfo.Action>] {
+    (state.environment == nil
+      ? []
+      : [.simple("report", help: "Write this report to a file for a bug report.", action: .saveReportTapped)])
+      + [.simple("done", help: "Leave this screen.", action: .doneTapped)]
+  }
+
+  /// Read the environment each time the screen is opened.
+  public func appearAction(for state: AppInfo.State) -> AppInfo.Action? {
+    state.environment == nil && !state.isLoading ? .task : nil
+  }
+}

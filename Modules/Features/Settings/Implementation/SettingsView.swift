@@ -1,0 +1,39 @@
+import Composable
+import SettingsInterface
+import TerminalUI
+
+/// The settings as text: each preference with its value, and a notice when the saved file could not be used.
+public struct SettingsView: TerminalView {
+  /// A view of the settings.
+  public init() {}
+
+  /// The screen for `state`.
+  public func render(_ state: Settings.State, style: TextStyle) -> String {
+    let preferences = state.preferences
+    var lines = [
+      style.bold("Settings"),
+      "  sort:         \(preferences.sortOrder.rawValue)",
+      "  search-field: \(preferences.searchField.rawValue)",
+      "  display:      \(preferences.display.rawValue)",
+      "  tour:         \(preferences.onboardingCompleted ? "done" : "shown at the next start")",
+    ]
+    if let notice = state.notice { lines.append(style.red(notice)) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Change a preference, or leave.
+  public func commands(for state: Settings.State) -> [TerminalCommand<Settings.Action>] {
+    [
+      .choice(
+        "sort", of: Preferences.SortOrder.self, help: "Order lists this way.", action: Settings.Action.sortOrderChanged),
+      .choice(
+        "search-field", of: Preferences.SearchField.self, help: "Search in this field.",
+        action: Settings.Action.searchFieldChanged),
+      .choice(
+        "display", of: Preferences.Display.self, help: "Show this much of each user.",
+        action: Settings.Action.displayChanged),
+      .simple("tour", help: "Show the guided tour again at the next start.", action: .showTourAgainTapped),
+      .simple("done", help: "Leave the settings.", action: .doneTapped),
+    ]
+  }
+}

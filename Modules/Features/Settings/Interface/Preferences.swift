@@ -1,0 +1,100 @@
+import Composable
+import UserClient
+
+/// The app's preferences, shared by every feature that reads them and saved in the data folder.
+///
+/// Declare it in a feature's state as `@Shared(.preferences) var preferences = Preferences()`:
+/// a change made in Settings is seen by the list at once, and is in `settings.json` for the next run.
+public struct Preferences: Equatable, Codable, Sendable {
+  /// How lists of users are ordered.
+  public var sortOrder: SortOrder
+  /// Which field a search looks in.
+  public var searchField: SearchField
+  /// How much of each user a list row shows.
+  public var display: Display
+  /// Whether the guided tour was completed or skipped (it is shown on first run until then).
+  public var onboardingCompleted: Bool
+
+  /// The defaults a first run starts with.
+  public init(
+    sortOrder: SortOrder = .name, searchField: SearchField = .any, display: Display = .detailed,
+    onboardingCompleted: Bool = false
+  ) {
+    self.sortOrder = sortOrder
+    self.searchField = searchField
+    self.display = display
+    self.onboardingCompleted = onboardingCompleted
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case sortOrder, searchField, display, onboardingCompleted
+  }
+
+  /// Reads a saved file; a field it lacks (a file from an older version) keeps its default.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = Preferences()
+    sortOrder = try container.decodeIfPresent(SortOrder.self, forKey: .sortOrder) ?? defaults.sortOrder
+    searchField = try container.decodeIfPresent(SearchField.self, forKey: .searchField) ?? defaults.searchField
+    display = try container.decodeIfPresent(Display.self, forKey: .display) ?? defaults.display
+    onboardingCompleted =
+      try container.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? defaults.onboardingCompleted
+  }
+
+  /// How lists of users are ordered.
+  public enum SortOrder: String, CaseIterable, Equatable, Sendable, Codable {
+    /// By name, A to Z.
+    case name
+    /// By city, then name.
+    case city
+    /// By id: the order users were added.
+    case id
+
+    /// The comparison for this order.
+    public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
+      switch self {
+      case .name: return (lhs.name.lowercased(), lhs.id) < (rhs.name.lowercased(), rhs.id)
+      case .city:
+        return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (
+          rhs.city.lowercased(), rhs.name.lowercased(), rhs.id
+        )
+      case .id: return lhs.id < rhs.id
+      }
+    }
+  }
+
+  /// Which field a search looks in.
+  public enum SearchField: String, CaseIterable, Equatable, Sendable, Codable {
+    /// Name, email or city.
+    case any
+    /// The name only.
+    case name
+    /// The email only.
+    case email
+    /// The city only.
+    case city
+
+    /// Whether `user` matches `needle` (already lowercased) in this field.
+    public func matches(_ user: User, _ needle: String) -> Bool {
+      switch self {
+      case .any: [user.name, user.email, user.city].contains { $0.lowercased().contains(needle) }
+      case .name: user.name.lowercased().contains(needle)
+      case .email: user.email.lowercased().contains(needle)
+      case .city: user.city.lowercased().contains(needle)
+      }
+    }
+  }
+
+  /// How much of each user a list row shows.
+  public enum Display: String, CaseIterable, Equatable, Sendable, Codable {
+    /// Name and city.
+    case compact
+    /// Name, email and city.
+    case detailed
+  }
+}
+
+extension SharedKey where Value == Preferences {
+  /// The app's preferences, in `settings.json` in the data folder.
+  public static var preferences: Self { .dataFile(named: "settings.json") }
+}

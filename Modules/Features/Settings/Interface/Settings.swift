@@ -1,0 +1,58 @@
+import Composable
+import UserClient
+
+/// The settings screen: changes the shared `Preferences` (saved at once), shows why saved settings were not used.
+///
+/// Parents compose it from this Interface; its logic is in `SettingsFeature`.
+public struct Settings: Reducer {
+  /// What the screen shows: the shared preferences themselves.
+  public struct State: Equatable, Codable {
+    /// The app's preferences, shared with the list and onboarding.
+    @Shared(.preferences) public var preferences = Preferences()
+
+    /// The screen, over the preferences of the current storage.
+    public init() {}
+
+    /// Why the saved settings could not be used (a corrupt file was kept aside), if so.
+    public var notice: String? { $preferences.persistenceStatus.notice }
+
+    // The preferences come back from their own file, not from a saved screen.
+    private enum CodingKeys: CodingKey {}
+  }
+
+  /// Everything that can happen on the screen.
+  public enum Action: Equatable, Codable, CasePathable {
+    /// Order lists this way.
+    case sortOrderChanged(Preferences.SortOrder)
+    /// Search in this field.
+    case searchFieldChanged(Preferences.SearchField)
+    /// Show this much of each user.
+    case displayChanged(Preferences.Display)
+    /// Show the guided tour again on the next start.
+    case showTourAgainTapped
+    /// Leave the screen.
+    case doneTapped
+    /// What the screen tells its parent.
+    case delegate(Delegate)
+
+    /// What the screen tells its parent.
+    public enum Delegate: Equatable, Sendable, Codable {
+      /// The user is done: close the screen.
+      case closed
+    }
+
+    /// The cases with payloads, as case paths.
+    public struct Cases: CaseList {
+      /// Creates the list.
+      public init() {}
+      /// `.delegate`.
+      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
+    }
+  }
+
+  /// The screen (its logic comes from `SettingsFeature`).
+  public init() {}
+
+  /// The linked logic.
+  public var body: some ReducerOf<Self> { FeatureLogic(Self.self) }
+}
