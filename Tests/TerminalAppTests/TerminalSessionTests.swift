@@ -4,7 +4,7 @@ import TerminalApp
 import TerminalUI
 
 private struct Counter: Reducer {
-  enum Action: Equatable { case add(Int), addLater(Int) }
+  enum Action: Equatable { case add(Int), addLater(Int), addMuchLater(Int) }
   func reduce(into state: inout Int, action: Action) -> Effect<Action> {
     switch action {
     case let .add(n):
@@ -13,6 +13,11 @@ private struct Counter: Reducer {
     case let .addLater(n):
       return .run { send in
         await Task.yield()
+        await send(.add(n))
+      }
+    case let .addMuchLater(n):
+      return .run { send in
+        try await Task.sleep(for: .seconds(30))
         await send(.add(n))
       }
     }
@@ -25,18 +30,20 @@ private struct CounterView: TerminalView {
     [
       .number("add", argument: "n", in: 1...100, help: "Add now.", action: Counter.Action.add),
       .number("later", argument: "n", in: 1...100, help: "Add from an effect.", action: Counter.Action.addLater),
+      .number("slow", argument: "n", in: 1...100, help: "Add in 30 s.", action: Counter.Action.addMuchLater),
     ]
   }
 }
 
 @MainActor struct TerminalSessionTests {
-  private func run(_ lines: [String], stopOnError: Bool) async -> (TerminalSession<Int, Counter.Action>.Outcome, String)
-  {
+  private func run(
+    _ lines: [String], stopOnError: Bool, effectTimeout: Duration = .seconds(10)
+  ) async -> (TerminalSession<Int, Counter.Action>.Outcome, String) {
     var output = ""
     var input = lines.makeIterator()
     let session = TerminalSession(
       store: Store(initialState: 0) { Counter() }, view: CounterView(), prompt: nil, stopOnError: stopOnError,
-      write: { output += $0 })
+      effectTimeout: effectTimeout, write: { output += $0 })
     let outcome = await session.run { input.next() }
     return (outcome, output)
   }
@@ -45,6 +52,13 @@ private struct CounterView: TerminalView {
     let (outcome, output) = await run(["add 2", "later 3", "quit", "add 50"], stopOnError: true)
     #expect(outcome == .finished)
     #expect(output == "count: 0\ncount: 2\ncount: 5\n")
+  }
+
+  @Test func aCommandWhoseWorkOutlastsTheTimeoutShowsTheScreenAndTheNextCommandRuns() async {
+    // The effect sleeps 30 s; the session must not wait for it (the test would take 30 s and show 9).
+    let (outcome, output) = await run(["slow 9", "add 1", "quit"], stopOnError: true, effectTimeout: .milliseconds(50))
+    #expect(outcome == .finished)
+    #expect(output == "count: 0\n(still working in the background)\ncount: 0\ncount: 1\n")
   }
 
   @Test func aBadCommandIsOneLineAndEndsAScript() async {
@@ -64,7 +78,7 @@ private struct CounterView: TerminalView {
     let (_, output) = await run(["help"], stopOnError: true)
     #expect(
       output.contains(
-        "add <n>    Add now.\nlater <n>  Add from an effect.\nhelp  List these commands.\nback  Close this screen and go back.\nquit  Leave."
+        "add <n>    Add now.\nlater <n>  Add from an effect.\nslow <n>   Add in 30 s.\nhelp  List these commands.\nback  Close this screen and go back.\nquit  Leave."
       ))
   }
 }

@@ -116,21 +116,34 @@ import TerminalUI
     let task = store.send(action)
     guard task.hasEffects else { return }
     let timeout = effectTimeout
-    // An unstructured waiter: giving up on it at the timeout must not cancel the effects themselves.
-    let waiter = Task { await task.finish() }
-    let finished = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        await waiter.value
-        return true
-      }
-      group.addTask {
+    // A race between two unstructured tasks, not a task group: a group waits for all its children, and the
+    // effects' waiter cannot be cancelled, so a group would wait for the effects however long they take.
+    let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let race = SettleRace(continuation)
+      let timer = Task { @MainActor in
         try? await Task.sleep(for: timeout)
-        return false
+        race.finish(false)
       }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
+      Task { @MainActor in
+        await task.finish()
+        timer.cancel()
+        race.finish(true)
+      }
     }
     if !finished { write(style.dim("(still working in the background)") + "\n") }
+  }
+}
+
+/// Resumes a continuation once, with whichever result comes first (the effects finishing, or the timeout).
+@MainActor private final class SettleRace {
+  private var continuation: CheckedContinuation<Bool, Never>?
+
+  init(_ continuation: CheckedContinuation<Bool, Never>) {
+    self.continuation = continuation
+  }
+
+  func finish(_ finished: Bool) {
+    continuation?.resume(returning: finished)
+    continuation = nil
   }
 }

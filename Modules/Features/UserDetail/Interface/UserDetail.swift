@@ -46,9 +46,10 @@ public struct UserDetail: Reducer {
       case id, user, status, isDeleting, errorMessage, alert, edit
     }
 
-    /// Settles work a quit interrupted: a load or delete in flight will not answer a restored screen.
+    /// Readies the screen to be saved for the next start: a load or delete in flight will not answer a restored
+    /// screen, so it is idle and loads the user again when it appears (the user may have changed since).
     public mutating func prepareForRestoration() {
-      if status == .loading { status = .idle }
+      status = .idle
       isDeleting = false
       edit?.prepareForRestoration()
     }

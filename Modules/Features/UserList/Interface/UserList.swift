@@ -45,9 +45,10 @@ public struct UserList: Reducer {
       return matching.sorted(by: sort.areInIncreasingOrder)
     }
 
-    /// Settles work a quit interrupted, so a restored list loads again instead of waiting for an answer.
+    /// Readies the list to be saved for the next start: idle, so the restored list loads again when it appears
+    /// (a load in flight will never answer, and the users may have changed since).
     public mutating func prepareForRestoration() {
-      if status == .loading { status = .idle }
+      status = .idle
     }
 
     /// Shows `user` as saved elsewhere (a form, a detail screen): replaced in place, or added at the end.

@@ -1,0 +1,146 @@
+import AnalyticsClientLive
+import Foundation
+import Testing
+import UserClient
+import UsersShell
+
+/// The first run's tour, analytics, restoring the last session, and bad settings or session files.
+@MainActor struct AppLifecycleTests {
+  @Test func theFirstRunShowsTheTourWhichRealCommandsCompleteAndTheNextRunDoesNot() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace, alan], firstRun: true)
+    let first = await runShell(["--data-dir", folder.url.path], input: ["search grace", "open 1", "fav 1", "done"])
+    #expect(first.exitCode == 0)
+    #expect(first.errors == "")
+    #expect(
+      first.output.hasPrefix(
+        """
+        Welcome to the users directory  ('skip' leaves the tour)
+        Step 1 of 3: search for a user, for example 'search ada'.
+
+        Users (3 of 3, sorted by name)
+        """))
+    #expect(
+      first.output.contains("> search grace\nWelcome to the users directory  ('skip' leaves the tour)\nStep 2 of 3"))
+    #expect(
+      first.output.contains(
+        "> open 1\nWelcome to the users directory  ('skip' leaves the tour)\nStep 3 of 3: That opens Grace Hopper's details in the app."
+      ))
+    #expect(first.output.contains("> fav 1\nWelcome to the users directory  ('skip' leaves the tour)\nAll done!"))
+    #expect(
+      first.output.hasSuffix(
+        """
+        > done
+        Users (3 of 3, sorted by name)
+        1.   Ada Lovelace <ada@example.com> · London
+        2.   Alan Turing <alan@example.com> · Manchester
+        3. ★ Grace Hopper <grace@example.com> · New York
+
+        """))
+    #expect(folder.text("settings.json")?.contains(#""onboardingCompleted" : true"#) == true)
+
+    let second = await runShell(["--data-dir", folder.url.path], input: [])
+    #expect(second.output.hasPrefix("Users (3 of 3, sorted by name)"))
+    #expect(!second.output.contains("Welcome"))
+  }
+
+  @Test func skippingTheTourAlsoSavesIt() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada], firstRun: true)
+    let run = await runShell(["--data-dir", folder.url.path], input: ["skip"])
+    #expect(
+      run.output.hasSuffix("> skip\nUsers (1 of 1, sorted by name)\n1.   Ada Lovelace <ada@example.com> · London\n"))
+    #expect(!(await runShell(["--data-dir", folder.url.path])).output.contains("Welcome"))
+  }
+
+  @Test func theAnalyticsLogHasExactlyTheSessionsEventsAndNoneWithNoAnalytics() async throws {
+    let script = [
+      "open 1", "back", "settings", "sort city", "display compact", "done", "add", "name Hedy Lamarr",
+      "email hedy@example.com", "save", "quit",
+    ]
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace])
+    let run = await runShell(["--data-dir", folder.url.path], input: script)
+    #expect(run.exitCode == 0)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let lines = try #require(folder.text("analytics.jsonl")).split(separator: "\n")
+    let events = try lines.map { try decoder.decode(AnalyticsLine.self, from: Data($0.utf8)) }
+    #expect(
+      events.map(\.event) == [
+        "app_started", "user_opened", "settings_opened", "setting_changed", "setting_changed", "add_form_opened",
+        "user_added",
+      ])
+    #expect(
+      events.map(\.properties) == [
+        [:], ["id": "1"], [:], ["sort": "city"], ["display": "compact"], [:], ["id": "3"],
+      ])
+
+    let quiet = TemporaryFolder()
+    try quiet.seed([ada, grace])
+    let unrecorded = await runShell(["--data-dir", quiet.url.path, "--no-analytics"], input: script)
+    #expect(unrecorded.exitCode == 0)
+    #expect(unrecorded.output == run.output)
+    #expect(quiet.text("analytics.jsonl") == nil)
+  }
+
+  @Test func aDetailQuitDuringItsLoadIsRestoredAndLoads() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace])
+    // Leave the app on Ada's screen.
+    _ = await runShell(["--data-dir", folder.url.path], input: ["open 1"])
+    // The restored screen loads Ada again, slowly; quit while that load is in flight.
+    let interrupted = await runShell(
+      ["--data-dir", folder.url.path, "--latency", "3000", "--wait", "100"], input: ["quit"])
+    #expect(interrupted.output == "(still working in the background)\nUser #1\nLoading…\n> quit\n")
+    let saved = try #require(folder.text("session.json"))
+    #expect(!saved.contains("loading"), "a load in flight is saved as idle")
+    #expect(saved.contains(#""status":{"idle":{}}"#))
+    // Meanwhile the user changes elsewhere, so only a fresh load can show the new name.
+    try folder.seed([User(id: 1, name: "Ada King", email: "ada@example.com", city: "London"), grace])
+    let restored = await runShell(["--data-dir", folder.url.path], input: ["back"])
+    #expect(restored.errors == "")
+    #expect(restored.output.hasPrefix("Ada King\n  email: ada@example.com"))
+    #expect(restored.output.contains("> back\nUsers (2 of 2, sorted by name)\n1.   Ada King"))
+    // --fresh starts on the list.
+    let fresh = await runShell(["--data-dir", folder.url.path, "--fresh"])
+    #expect(fresh.output.hasPrefix("Users (2 of 2, sorted by name)"))
+  }
+
+  @Test func aDamagedSessionFileIsKeptAsideAndTheAppStartsOnTheList() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    try Data("{\"path\": 3".utf8).write(to: folder.url.appendingPathComponent("session.json"))
+    let run = await runShell(["--data-dir", folder.url.path])
+    #expect(run.exitCode == 0)
+    #expect(run.errors.hasPrefix("users: The last session could not be restored ("))
+    #expect(run.errors.contains("session.json.corrupt"))
+    #expect(run.output.hasPrefix("Users (1 of 1, sorted by name)"))
+    #expect(folder.text("session.json.corrupt") == "{\"path\": 3")
+  }
+
+  @Test func aCorruptSettingsFileFallsBackToDefaultsWithANoticeAndIsKeptAside() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada], firstRun: true)
+    try Data("sort=city".utf8).write(to: folder.url.appendingPathComponent("settings.json"))
+    let run = await runShell(["--data-dir", folder.url.path], input: ["skip", "settings"])
+    #expect(run.exitCode == 0)
+    #expect(run.errors.hasPrefix("users: settings.json: The saved data could not be read"))
+    #expect(run.output.contains("Settings\n  sort:         name"))
+    #expect(run.output.contains("The unreadable file was kept at \(folder.path("settings.json.corrupt"))"))
+    #expect(folder.text("settings.json.corrupt") == "sort=city")
+  }
+
+  @Test func theAboutScreenReportsTheDataFilesAndWritesTheReport() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    let run = await runShell(["--data-dir", folder.url.path], input: ["info", "report", "done"])
+    #expect(run.exitCode == 0)
+    #expect(run.output.contains("> info\nAbout\n  users 0.6.0 ("))
+    #expect(run.output.contains("    users: \(folder.path("users.json")) ("))
+    #expect(run.output.contains("Report written to \(folder.path("environment-report.txt"))"))
+    let report = try #require(folder.text("environment-report.txt"))
+    #expect(report.hasPrefix("users 0.6.0 ("))
+    #expect(report.contains("Swift:    6."))
+  }
+}
