@@ -1,5 +1,7 @@
 // Reads `swift package dump-package` JSON and prints the module graph as Graphviz DOT, in layers.
 // Used by Scripts/graph; arguments: DUMP.json [--tests] [--all-edges].
+// With --executables-linking MODULE it prints instead, one per line, the executables that link MODULE
+// directly or through other targets (Scripts/build-times states rule (d) with it).
 import Foundation
 
 struct Package: Decodable {
@@ -37,8 +39,12 @@ func layerName(of target: Package.Target) -> String {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let dumpPath = arguments.first(where: { !$0.hasPrefix("--") }) else {
-  FileHandle.standardError.write(Data("usage: module-graph.swift DUMP.json [--tests] [--all-edges]\n".utf8))
+let linkedModule = arguments.firstIndex(of: "--executables-linking").flatMap {
+  arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
+}
+guard let dumpPath = arguments.first(where: { !$0.hasPrefix("--") && $0 != linkedModule }) else {
+  FileHandle.standardError.write(
+    Data("usage: module-graph.swift DUMP.json [--tests] [--all-edges] [--executables-linking MODULE]\n".utf8))
   exit(2)
 }
 let includeTests = arguments.contains("--tests")
@@ -50,6 +56,26 @@ do {
 } catch {
   FileHandle.standardError.write(Data("error: cannot read the package dump \(dumpPath): \(error)\n".utf8))
   exit(1)
+}
+
+if let module = linkedModule {
+  guard package.targets.contains(where: { $0.name == module }) else {
+    FileHandle.standardError.write(Data("error: the package has no target '\(module)'\n".utf8))
+    exit(1)
+  }
+  let dependencies = Dictionary(
+    uniqueKeysWithValues: package.targets.map { ($0.name, $0.dependencies.compactMap(\.name)) })
+  var reaches: [String: Bool] = [:]
+  func links(_ target: String) -> Bool {
+    if target == module { return true }
+    if let known = reaches[target] { return known }
+    reaches[target] = false
+    let result = (dependencies[target] ?? []).contains(where: links)
+    reaches[target] = result
+    return result
+  }
+  for target in package.targets where target.type == "executable" && links(target.name) { print(target.name) }
+  exit(0)
 }
 
 let targets = package.targets.filter { includeTests || $0.type != "test" }
