@@ -31,6 +31,23 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
     await store.skipReceivedActions()
   }
 
+  @Test func aChangeInSettingsShowsInTheListAtOnce() async {
+    let store = store()
+    store.exhaustivity = .off
+    await settle(store, .list(.task))
+    #expect(store.state.list.visibleUsers.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
+    await settle(store, .list(.settingsTapped))
+    await settle(store, .destination(.presented(.settings(.sortOrderChanged(.city)))))
+    // Settings is still on screen; the list under it already reads the new order (London < New York).
+    #expect(store.state.list.sort == .city)
+    await settle(store, .destination(.presented(.settings(.sortOrderChanged(.id)))))
+    await settle(store, .destination(.presented(.settings(.searchFieldChanged(.city)))))
+    await settle(store, .list(.queryApplied("york")))
+    #expect(store.state.list.visibleUsers.map(\.name) == ["Grace Hopper"])
+    await settle(store, .destination(.presented(.settings(.doneTapped))))
+    #expect(store.state.destination == nil)
+  }
+
   @Test func openEditAndSaveAUserThenTheListShowsTheChange() async {
     let store = store()
     store.exhaustivity = .off
