@@ -28,8 +28,8 @@ enum SessionFile {
       let data = try Data(contentsOf: url)
       return .state(try JSONDecoder().decode(AppFeature.State.self, from: data))
     } catch {
-      let reason = (error as? DecodingError).map(describe) ?? error.localizedDescription
-      let kept = moveAside(url).map { " The file was kept at \($0.path)." } ?? ""
+      let reason = SharedFileSystem.describe(error)
+      let kept = SharedFileSystem.live.moveAside(url).map { " The file was kept at \($0.path)." } ?? ""
       return .unusable("The last session could not be restored (\(reason)); starting on the list.\(kept)")
     }
   }
@@ -41,26 +41,5 @@ enum SessionFile {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try encoder.encode(state.preparedForRestoration()).write(
       to: directory.appendingPathComponent(name), options: .atomic)
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    switch error {
-    case let .dataCorrupted(context), let .keyNotFound(_, context), let .typeMismatch(_, context),
-      let .valueNotFound(_, context):
-      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  /// Renames `url` to the first free `NAME.corrupt`, `NAME.corrupt-2`, …; nil if it could not.
-  private static func moveAside(_ url: URL) -> URL? {
-    for attempt in 1...100 {
-      let target = URL(fileURLWithPath: url.path + (attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"))
-      if FileManager.default.fileExists(atPath: target.path) { continue }
-      return (try? FileManager.default.moveItem(at: url, to: target)).map { target }
-    }
-    return nil
   }
 }

@@ -28,7 +28,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     do {
       data = try fileSystem.read(url)
     } catch {
-      setStatus(.unreadable(reason: Self.describe(error)), disableSaving: true)
+      setStatus(.unreadable(reason: SharedFileSystem.describe(error)), disableSaving: true)
       return nil
     }
     guard let data else {
@@ -40,8 +40,8 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       setStatus(.loaded)
       return value
     } catch {
-      let reason = Self.describe(error)
-      guard let backup = moveAside() else {
+      let reason = SharedFileSystem.describe(error)
+      guard let backup = fileSystem.moveAside(url) else {
         // Could not keep the bad file: do not write over it either.
         setStatus(.corrupt(movedTo: nil, reason: reason), disableSaving: true)
         return nil
@@ -80,7 +80,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         try fileSystem.write(try encoder.encode(value), url)
         setStatus(.loaded)
       } catch {
-        setStatus(.saveFailed(reason: Self.describe(error)))
+        setStatus(.saveFailed(reason: SharedFileSystem.describe(error)))
       }
     }
   }
@@ -89,33 +89,6 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     lock.withLock {
       currentStatus = status
       if disableSaving { savingDisabled = true }
-    }
-  }
-
-  /// Renames the unreadable file to the first free `NAME.corrupt`, `NAME.corrupt-2`, … and returns where it went.
-  private func moveAside() -> URL? {
-    for attempt in 1...100 {
-      let suffix = attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"
-      let target = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + suffix)
-      if fileSystem.exists(target) { continue }
-      do {
-        try fileSystem.move(url, target)
-        return target
-      } catch {
-        return nil
-      }
-    }
-    return nil
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
-      let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-    default:
-      return (error as NSError).localizedDescription
     }
   }
 }

@@ -38,6 +38,35 @@ public struct SharedFileSystem: Sendable {
     move: { from, to in try FileManager.default.moveItem(at: from, to: to) },
     exists: { FileManager.default.fileExists(atPath: $0.path) })
 
+  /// Renames an unreadable file to the first free `NAME.corrupt`, `NAME.corrupt-2`, … and returns where it went,
+  /// or nil if it could not (then nothing may write over it either: it is data nobody has read).
+  public func moveAside(_ url: URL) -> URL? {
+    for attempt in 1...100 {
+      let suffix = attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"
+      let target = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + suffix)
+      if exists(target) { continue }
+      do {
+        try move(url, target)
+        return target
+      } catch {
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// Why a file could not be read or decoded, in one line (a decoding error names the field at fault).
+  public static func describe(_ error: any Error) -> String {
+    switch error {
+    case let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
+      let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    default:
+      return (error as NSError).localizedDescription
+    }
+  }
+
   /// Files in a dictionary: what tests use unless they ask for the disk.
   public static func inMemory(_ files: InMemoryFiles = InMemoryFiles()) -> SharedFileSystem {
     SharedFileSystem(
