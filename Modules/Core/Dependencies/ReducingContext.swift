@@ -14,10 +14,11 @@
 /// action's budget). Nothing awaits while a context is installed, so a task
 /// can never carry it to another thread.
 public final class ReducingContext: @unchecked Sendable {
+  // Unchecked: a context is only touched by the thread it is installed on.
   /// The dependencies reducers in this context see.
-  public var dependencies: DependencyValues
+  @exclusivity(unchecked) public var dependencies: DependencyValues
   /// The chain of presented or stacked features the running reducer belongs to.
-  public var navigationPath: NavigationIDPath
+  @exclusivity(unchecked) public var navigationPath: NavigationIDPath
 
   /// Creates a context.
   public init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath()) {
@@ -84,6 +85,21 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// Runs `body` with `id` appended to the current navigation path, then removes it.
+  /// Appends `id` to the running context's navigation path; pair with `leaveNavigationID`.
+  ///
+  /// The closure-free form of `withNavigationID`, for hot paths: a closure would
+  /// capture (copy) the reducer it runs.
+  @inline(__always) public static func enterNavigationID(_ id: NavigationID) -> ReducingContext? {
+    guard let context = current else { return nil }
+    context.navigationPath.ids.append(id)
+    return context
+  }
+
+  /// Removes the id `enterNavigationID` appended.
+  @inline(__always) public static func leaveNavigationID(_ context: ReducingContext?) {
+    context?.navigationPath.ids.removeLast()
+  }
+
   @inline(__always) public static func withNavigationID<R>(
     _ id: NavigationID, _ body: () throws -> R
   ) rethrows -> R {

@@ -9,6 +9,11 @@ extension IdentifiedArray {
   /// forces a copy of the elements when they are mutated.
   public var membership: Membership { Membership(positions: positions, stamp: membershipStamp) }
 
+  /// Changes whenever an id is added or removed: equal versions mean equal ids (the cheapest check, for hot paths).
+  @inlinable public var membershipVersion: MembershipVersion {
+    MembershipVersion(stamp: membershipStamp, count: elements.count)
+  }
+
   /// A snapshot of the ids in an `IdentifiedArray`.
   public struct Membership: @unchecked Sendable {
     let positions: [Element.ID: Int]
@@ -24,6 +29,17 @@ extension IdentifiedArray {
     public func isSameVersion(as other: Membership) -> Bool {
       stamp == other.stamp && positions.count == other.positions.count
     }
+  }
+}
+
+/// Which change to an `IdentifiedArray`'s ids it reflects; compare two to tell whether ids changed.
+public struct MembershipVersion: Equatable, Sendable {
+  @usableFromInline let stamp: UInt64
+  @usableFromInline let count: Int
+
+  @inlinable init(stamp: UInt64, count: Int) {
+    self.stamp = stamp
+    self.count = count
   }
 }
 

@@ -1,7 +1,7 @@
 /// Groups reducers into one, so an operator such as `ifLet` applies to all of them.
 public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  @usableFromInline let reducers: Reducers
+  @usableFromInline var reducers: Reducers
 
   /// The reducers built by `build`, run in order.
   @inlinable public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
@@ -11,6 +11,11 @@ where Reducers.State == State, Reducers.Action == Action {
   /// Runs the group.
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
+  }
+
+  /// Prepares the group.
+  @inlinable public mutating func prepareForStore() {
+    reducers.prepareForStore()
   }
 }
 

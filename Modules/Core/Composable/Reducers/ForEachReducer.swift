@@ -25,9 +25,9 @@ extension Reducer {
 /// The reducer `forEach` builds.
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
-  @usableFromInline let parent: Parent
-  @usableFromInline let element: Element
-  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
+  @usableFromInline var parent: Parent
+  @usableFromInline var element: Element
+  @usableFromInline var toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>
   @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
   @usableFromInline let kind: KeyPathKind
   @usableFromInline let location: SourceLocation
@@ -40,7 +40,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   ) {
     self.parent = parent
     self.element = element
-    self.toElements = toElements
+    self.toElements = FieldPath(toElements)
     self.toElementAction = toElementAction
     self.kind = kind
     self.location = location
@@ -49,13 +49,32 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   /// Runs the named element, then the parent, then cancels the effects of elements the parent removed.
   @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffect = reduceElement(into: &state, action: action)
-    let membershipBefore = state[keyPath: toElements].membership
+    let versionBefore = membershipVersion(of: &state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let membershipAfter = state[keyPath: toElements].membership
-    if membershipBefore.isSameVersion(as: membershipAfter) {
+    if versionBefore == membershipVersion(of: &state) {
       return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
     }
+    let membershipAfter = state[keyPath: toElements.keyPath].membership
     return .merge(elementEffect, parentEffect, cancelEffects(removedFrom: membershipAfter))
+  }
+
+  /// Finds the collection's offset and prepares the parent and the element reducer.
+  @inlinable public mutating func prepareForStore() {
+    toElements.prepare()
+    parent.prepareForStore()
+    element.prepareForStore()
+  }
+
+  /// Which ids the collection holds, as a version number: reading it copies nothing.
+  @inlinable func membershipVersion(of state: inout Parent.State) -> MembershipVersion {
+    guard let offset = toElements.offset else { return state[keyPath: toElements.keyPath].membershipVersion }
+    return Self.membershipVersion(at: offset, in: &state)
+  }
+
+  @inlinable static func membershipVersion(
+    at offset: Int, in root: UnsafeMutablePointer<Parent.State>
+  ) -> MembershipVersion {
+    FieldPath<Parent.State, IdentifiedArray<Element.State>>.field(at: offset, in: root).pointee.membershipVersion
   }
 
   /// Asks the store to cancel the effects of elements that are no longer present.
@@ -71,17 +90,41 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   @inlinable func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(action) else { return .none }
-    guard let index = state[keyPath: toElements].index(id: id) else {
+    let navigationID = NavigationID(kind: kind, id: id)
+    let context = ReducingContext.enterNavigationID(navigationID)
+    let effect =
+      if let offset = toElements.offset {
+        Self.reduce(element, id: id, action: elementAction, at: offset, in: &state)
+      } else {
+        Self.reduce(element, id: id, action: elementAction, in: &state[keyPath: toElements.keyPath])
+      }
+    ReducingContext.leaveNavigationID(context)
+    guard let effect else {
       reportMissingElement(id: id, action: elementAction)
       return .none
-    }
-    let navigationID = NavigationID(kind: kind, id: id)
-    let effect = ReducingContext.withNavigationID(navigationID) {
-      element.reduce(into: &state[keyPath: toElements][index], action: elementAction)
     }
     if effect.isNone { return .none }
     let embed = toElementAction.embed
     return effect.map { embed(.element(id: id, action: $0)) }.cancellable(id: navigationID)
+  }
+
+  /// Runs `element` on the element `id` of the collection at `offset` in the state at `root`; nil if it is missing.
+  @inlinable static func reduce(
+    _ element: Element, id: Element.State.ID, action: Element.Action,
+    at offset: Int, in root: UnsafeMutablePointer<Parent.State>
+  ) -> Effect<Element.Action>? {
+    reduce(
+      element, id: id, action: action,
+      in: &FieldPath<Parent.State, IdentifiedArray<Element.State>>.field(at: offset, in: root).pointee)
+  }
+
+  /// Runs `element` on the element `id` of `elements`, in place; nil if it is missing.
+  @inlinable static func reduce(
+    _ element: Element, id: Element.State.ID, action: Element.Action,
+    in elements: inout IdentifiedArray<Element.State>
+  ) -> Effect<Element.Action>? {
+    guard let index = elements.index(id: id) else { return nil }
+    return element.reduce(into: &elements[index], action: action)
   }
 
   @usableFromInline func reportMissingElement(id: Element.State.ID, action: Element.Action) {

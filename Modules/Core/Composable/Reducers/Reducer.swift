@@ -15,6 +15,19 @@ public protocol Reducer<State, Action> {
 
   /// The reducers this one is made of.
   @ReducerBuilder<State, Action> var body: Body { get }
+
+  /// Precomputes, once, what every action would otherwise recompute; a store calls it before its first action.
+  ///
+  /// A store keeps one reducer for its whole life, so work that depends only on
+  /// the reducer (turning a state key path into a field offset, say) belongs
+  /// here rather than in `reduce`. Combinators forward the call to the reducers
+  /// they hold; a feature's own reducer has nothing to prepare and keeps the default.
+  mutating func prepareForStore()
+}
+
+extension Reducer {
+  /// Nothing to prepare.
+  @inlinable public mutating func prepareForStore() {}
 }
 
 extension Reducer where Body == Never {
@@ -25,7 +38,7 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// Runs the body.
+  /// Runs the body, built anew for each action (a root store builds its own once: see `Store.init`).
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }

@@ -44,8 +44,8 @@ public enum ReducerBuilder<State, Action> {
 /// Two reducers run one after the other; their effects are merged.
 public struct ReducerSequence<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  @usableFromInline let first: First
-  @usableFromInline let second: Second
+  @usableFromInline var first: First
+  @usableFromInline var second: Second
 
   @inlinable init(_ first: First, _ second: Second) {
     self.first = first
@@ -59,6 +59,12 @@ where First.State == Second.State, First.Action == Second.Action {
     if firstEffect.isNone { return secondEffect }
     if secondEffect.isNone { return firstEffect }
     return .merge(firstEffect, secondEffect)
+  }
+
+  /// Prepares both.
+  @inlinable public mutating func prepareForStore() {
+    first.prepareForStore()
+    second.prepareForStore()
   }
 }
 
@@ -77,6 +83,18 @@ where First.State == Second.State, First.Action == Second.Action {
     case let .second(reducer): reducer.reduce(into: &state, action: action)
     }
   }
+
+  /// Prepares the branch that was built.
+  @inlinable public mutating func prepareForStore() {
+    switch self {
+    case var .first(reducer):
+      reducer.prepareForStore()
+      self = .first(reducer)
+    case var .second(reducer):
+      reducer.prepareForStore()
+      self = .second(reducer)
+    }
+  }
 }
 
 extension Optional: Reducer where Wrapped: Reducer {
@@ -86,5 +104,10 @@ extension Optional: Reducer where Wrapped: Reducer {
     case let .some(reducer): reducer.reduce(into: &state, action: action)
     case .none: .none
     }
+  }
+
+  /// Prepares the wrapped reducer, if any.
+  @inlinable public mutating func prepareForStore() {
+    self?.prepareForStore()
   }
 }

@@ -5,13 +5,13 @@
 /// a child action that arrives while state is another case is a runtime issue.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline enum StatePath {
-    case field(WritableKeyPath<ParentState, Child.State>)
+    case field(FieldPath<ParentState, Child.State>)
     case enumCase(CasePath<ParentState, Child.State>)
   }
 
-  @usableFromInline let statePath: StatePath
+  @usableFromInline var statePath: StatePath
   @usableFromInline let actionPath: CasePath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
+  @usableFromInline var child: Child
   @usableFromInline let location: SourceLocation
 
   /// Scopes to a field of the parent's state.
@@ -33,7 +33,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    statePath = .field(state)
+    statePath = .field(FieldPath(state))
     actionPath = action
     self.child = child()
     location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
@@ -57,8 +57,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = actionPath.extract(action) else { return .none }
     switch statePath {
-    case let .field(keyPath):
-      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case let .field(field):
+      let effect =
+        if let offset = field.offset {
+          Self.reduce(child, at: offset, in: &state, action: childAction)
+        } else {
+          child.reduce(into: &state[keyPath: field.keyPath], action: childAction)
+        }
       return effect.isNone ? .none : effect.map(actionPath.embed)
     case let .enumCase(casePath):
       guard var childState = casePath.extract(state) else {
@@ -74,5 +79,21 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       state = casePath.embed(childState)
       return effect.isNone ? .none : effect.map(actionPath.embed)
     }
+  }
+
+  /// Runs `child` on the field at `offset` in the state at `root`.
+  @inlinable static func reduce(
+    _ child: Child, at offset: Int, in root: UnsafeMutablePointer<ParentState>, action: Child.Action
+  ) -> Effect<Child.Action> {
+    child.reduce(into: &FieldPath<ParentState, Child.State>.field(at: offset, in: root).pointee, action: action)
+  }
+
+  /// Finds the field's offset and prepares the child.
+  @inlinable public mutating func prepareForStore() {
+    if case var .field(field) = statePath {
+      field.prepare()
+      statePath = .field(field)
+    }
+    child.prepareForStore()
   }
 }

@@ -24,15 +24,23 @@ import Observation
     reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    var dependencies = DependencyValues.current
-    prepareDependencies(&dependencies)
+    let dependencies = Self.dependencies(prepareDependencies)
     let state = withDependencies({ $0 = dependencies }) { initialState() }
-    // Built here, in the caller's module, so the reducer and the send loop are
-    // specialized for the concrete feature instead of running as generic code.
-    let root = RootStore(
-      initialState: state, reducer: { reducer.reduce(into: &$0, action: $1) },
-      dependencies: dependencies)
-    self.init(root: root, send: { root.send($0) })
+    self.init(state: state, running: reducer, dependencies: dependencies, instrumentation: nil)
+  }
+
+  /// A root store running a feature's `body`, built once, here, rather than for every action.
+  @inlinable public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> State,
+    reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  )
+  where
+    R.State == State, R.Action == Action, R.Body: Reducer, R.Body.State == State, R.Body.Action == Action
+  {
+    let dependencies = Self.dependencies(prepareDependencies)
+    let (state, body) = withDependencies({ $0 = dependencies }) { (initialState(), reducer.body) }
+    self.init(state: state, running: body, dependencies: dependencies, instrumentation: nil)
   }
 
   /// A root store running the reducer that `reducer` builds.
@@ -41,7 +49,9 @@ import Observation
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    self.init(initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies)
+    let dependencies = Self.dependencies(prepareDependencies)
+    let (state, built) = withDependencies({ $0 = dependencies }) { (initialState(), reducer()) }
+    self.init(state: state, running: built, dependencies: dependencies, instrumentation: nil)
   }
 
   /// A root store whose every reduce and effect is reported to `instrumentation` (the test store's view).
@@ -51,8 +61,33 @@ import Observation
     dependencies: DependencyValues,
     instrumentation: StoreInstrumentation<State, Action>
   ) where R.State == State, R.Action == Action {
+    self.init(state: initialState, running: reducer, dependencies: dependencies, instrumentation: instrumentation)
+  }
+
+  /// The current dependencies changed by `prepareDependencies`: what the store's reducers and effects see.
+  @inlinable static func dependencies(
+    _ prepareDependencies: (inout DependencyValues) -> Void
+  ) -> DependencyValues {
+    var dependencies = DependencyValues.current
+    prepareDependencies(&dependencies)
+    return dependencies
+  }
+
+  /// The one place a root store is made: the reducer is prepared once, then kept for the store's life.
+  ///
+  /// Inlinable, so the reducer and the send loop are specialized for the
+  /// concrete feature in the caller's module instead of running as generic code.
+  @inlinable convenience init<R: Reducer>(
+    state: State, running reducer: R, dependencies: DependencyValues,
+    instrumentation: StoreInstrumentation<State, Action>?
+  ) where R.State == State, R.Action == Action {
+    var prepared = reducer
+    prepared.prepareForStore()
+    // Boxed: a closure that captured the reducer tree itself would copy it,
+    // hundreds of bytes and a retain per reference in it, on every action.
+    let box = PreparedReducer(prepared)
     let root = RootStore(
-      initialState: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      initialState: state, reducer: { box.reducer.reduce(into: &$0, action: $1) },
       dependencies: dependencies)
     root.instrumentation = instrumentation
     self.init(root: root, send: { root.send($0) })
@@ -181,6 +216,15 @@ extension Store: Observable {}
 extension Store: @preconcurrency CustomStringConvertible {
   /// `Store<State, Action>`.
   public var description: String { "Store<\(State.self), \(Action.self)>" }
+}
+
+/// The reducer a root store runs, prepared once and then only read.
+@usableFromInline final class PreparedReducer<R: Reducer> {
+  @usableFromInline let reducer: R
+
+  @inlinable init(_ reducer: R) {
+    self.reducer = reducer
+  }
 }
 
 /// A root store's state and actions, spelled from the feature: `StoreOf<Counter>`.
