@@ -164,7 +164,7 @@ private struct Screens: Reducer {
   }
 }
 
-/// Twelve reducers in one body: compiled with -warn-long-expression-type-checking=200 in Benchmarks too.
+/// Twelve reducers in one body (App/Benchmarks/TwelveReducers.swift is the same, compiled with a type-checking time limit).
 private struct Twelve: Reducer {
   var body: some Reducer<Int, Void> {
     Reduce { state, _ in

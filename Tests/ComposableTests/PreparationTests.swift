@@ -1,0 +1,170 @@
+@testable import Composable
+import ComposableTesting
+import Testing
+
+/// Counts how often a feature's `body` is built.
+private final class BodyCount {
+  var value = 0
+}
+
+private struct Counter: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var count = 0
+  }
+  enum Action: Equatable { case increment, start, finished }
+  let clock: TestClock?
+
+  init(clock: TestClock? = nil) { self.clock = clock }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .start:
+      guard let clock else { return .none }
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.finished)
+      }
+    case .finished:
+      state.count += 100
+      return .none
+    }
+  }
+}
+
+/// A parent whose counter lives behind a computed property as well as in a stored field.
+private struct Parent: Reducer {
+  struct State: Equatable {
+    var stored = Counter.State()
+    var storage: [Int] = [0]
+    /// No field offset: a `Scope` over it must go through the key path.
+    var computed: Counter.State {
+      get { Counter.State(count: storage[0]) }
+      set { storage[0] = newValue.count }
+    }
+  }
+  enum Action: Equatable, CasePathable {
+    case stored(Counter.Action)
+    case computed(Counter.Action)
+    struct Cases: CaseList {
+      let stored = CasePath(Action.stored) { if case .stored(let a) = $0 { a } else { nil } }
+      let computed = CasePath(Action.computed) { if case .computed(let a) = $0 { a } else { nil } }
+    }
+  }
+  let bodyCount: BodyCount
+
+  var body: some ReducerOf<Self> {
+    let _ = bodyCount.value += 1
+    Scope(state: \.stored, action: \.stored) { Counter() }
+    Scope(state: \.computed, action: \.computed) { Counter() }
+  }
+}
+
+/// Rows kept in a stored array, or reached through a computed property (no offset).
+private struct Rows: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Counter.State> = []
+    var viaComputed: IdentifiedArrayOf<Counter.State> {
+      get { rows }
+      set { rows = newValue }
+    }
+  }
+  enum Action: Equatable, CasePathable {
+    case rows(IdentifiedAction<Int, Counter.Action>)
+    case replace(IdentifiedArrayOf<Counter.State>)
+    struct Cases: CaseList {
+      let rows = CasePath(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }
+    }
+  }
+  let clock: TestClock
+  let throughComputedProperty: Bool
+
+  var body: some ReducerOf<Self> {
+    if throughComputedProperty {
+      Reduce(replace).forEach(\.viaComputed, action: \.rows) { Counter(clock: clock) }
+    } else {
+      Reduce(replace).forEach(\.rows, action: \.rows) { Counter(clock: clock) }
+    }
+  }
+
+  func replace(_ state: inout State, _ action: Action) -> Effect<Action> {
+    if case let .replace(rows) = action { state.rows = rows }
+    return .none
+  }
+}
+
+@MainActor struct PreparationTests {
+  @Test func aRootStoreBuildsItsFeaturesBodyOnce() {
+    let count = BodyCount()
+    let store = Store(initialState: Parent.State(), reducer: Parent(bodyCount: count))
+    store.send(.stored(.increment))
+    store.send(.stored(.increment))
+    store.send(.computed(.increment))
+    #expect(count.value == 1)
+    #expect(store.state.stored.count == 2)
+    #expect(store.state.storage == [1])
+  }
+
+  @Test func reducingAFeatureDirectlyBuildsItsBodyEachTime() {
+    let count = BodyCount()
+    var state = Parent.State()
+    _ = Parent(bodyCount: count).reduce(into: &state, action: .stored(.increment))
+    _ = Parent(bodyCount: count).reduce(into: &state, action: .computed(.increment))
+    #expect(count.value == 2)
+    #expect(state.stored.count == 1)
+    #expect(state.storage == [1])
+  }
+
+  @Test func aStoredFieldHasAnOffsetAndAComputedPropertyHasNone() {
+    var stored = FieldPath(\Parent.State.stored)
+    var computed = FieldPath(\Parent.State.computed)
+    #expect(stored.offset == nil)
+    stored.prepare()
+    computed.prepare()
+    #expect(stored.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+    #expect(stored.offset != nil)
+    #expect(computed.offset == nil)
+  }
+
+  @Test func aPreparedScopeWritesTheFieldItsOffsetNames() {
+    var scope = Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
+    scope.prepareForStore()
+    var state = Parent.State()
+    _ = scope.reduce(into: &state, action: .stored(.increment))
+    _ = scope.reduce(into: &state, action: .computed(.increment))
+    #expect(state.stored.count == 1)
+    #expect(state.storage == [0])
+  }
+
+  @Test(arguments: [false, true])
+  func removingARowCancelsItsEffectsWithOrWithoutAnOffset(throughComputedProperty: Bool) async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: Rows.State(rows: [.init(id: 1), .init(id: 2)]),
+      reducer: Rows(clock: clock, throughComputedProperty: throughComputedProperty))
+    store.send(.rows(.element(id: 1, action: .increment)))
+    store.send(.rows(.element(id: 1, action: .start)))
+    store.send(.rows(.element(id: 2, action: .start)))
+    store.send(.replace([.init(id: 2, count: 5), .init(id: 3)]))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.rows.ids == [2, 3])
+    #expect(store.state.rows[id: 2]?.count == 105)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aSameSizedReplacementIsSeenAsAChangeOfIDs() {
+    let before: IdentifiedArrayOf<Counter.State> = [.init(id: 1), .init(id: 2)]
+    var after = before
+    #expect(before.membershipVersion == after.membershipVersion)
+    after[id: 1]?.count = 7
+    #expect(before.membershipVersion == after.membershipVersion)
+    after = [.init(id: 2), .init(id: 3)]
+    #expect(before.membershipVersion != after.membershipVersion)
+    after.remove(id: 3)
+    after.append(.init(id: 1))
+    #expect(before.membershipVersion != after.membershipVersion)
+  }
+}
