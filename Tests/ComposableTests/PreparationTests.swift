@@ -96,6 +96,19 @@ private struct Rows: Reducer {
   }
 }
 
+/// State and actions of an optional `Parent`, to check that `ifLet` passes preparation down.
+private enum Holder {
+  struct State: Equatable {
+    var parent: Parent.State?
+  }
+  enum Action: Equatable, CasePathable {
+    case parent(Parent.Action)
+    struct Cases: CaseList {
+      let parent = CasePath(Action.parent) { if case .parent(let a) = $0 { a } else { nil } }
+    }
+  }
+}
+
 @MainActor struct PreparationTests {
   @Test func aRootStoreBuildsItsFeaturesBodyOnce() {
     let count = BodyCount()
@@ -166,5 +179,26 @@ private struct Rows: Reducer {
     after.remove(id: 3)
     after.append(.init(id: 1))
     #expect(before.membershipVersion != after.membershipVersion)
+  }
+
+  @Test func ifLetPassesPreparationToTheScopeInsideIt() {
+    var reducer = EmptyReducer<Holder.State, Holder.Action>()
+      .ifLet(\.parent, action: \.parent) {
+        Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
+      }
+    guard case let .field(before) = reducer.child.statePath else {
+      Issue.record("expected a field scope")
+      return
+    }
+    reducer.prepareForStore()
+    guard case let .field(after) = reducer.child.statePath else {
+      Issue.record("expected a field scope")
+      return
+    }
+    #expect(before.offset == nil)
+    #expect(after.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+    var state = Holder.State(parent: Parent.State())
+    _ = reducer.reduce(into: &state, action: .parent(.stored(.increment)))
+    #expect(state.parent?.stored.count == 1)
   }
 }

@@ -15,7 +15,7 @@ extension Reducer {
 
 /// A reducer that reports chosen actions as analytics events (see `Reducer.analytics`).
 public struct AnalyticsReducer<Base: Reducer>: Reducer {
-  let base: Base
+  var base: Base
   let events: @Sendable (Base.State, Base.Action) -> [AnalyticsEvent]
 
   @Dependency(AnalyticsClient.self) var client
@@ -26,5 +26,10 @@ public struct AnalyticsReducer<Base: Reducer>: Reducer {
     let tracked = events(state, action)
     guard !tracked.isEmpty else { return effect }
     return .merge(effect, .run { [client] _ in for event in tracked { await client.track(event) } })
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }

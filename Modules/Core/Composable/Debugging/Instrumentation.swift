@@ -63,7 +63,7 @@ extension Reducer {
 
 /// The reducer `instrument` builds.
 public struct InstrumentedReducer<Base: Reducer>: Reducer {
-  let base: Base
+  var base: Base
   let sink: InstrumentationSink
 
   /// Runs the base reducer, timing it and every async effect it returns.
@@ -77,6 +77,11 @@ public struct InstrumentedReducer<Base: Reducer>: Reducer {
     return effect.timingRuns { [sink] elapsed, cancelled in
       sink.report(InstrumentationEvent(kind: .effect, action: label, duration: elapsed, wasCancelled: cancelled))
     }
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }
 

@@ -34,7 +34,7 @@ extension Reducer {
 
 /// The reducer `printChanges` builds.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
-  let base: Base
+  var base: Base
   let sink: ChangeSink
 
   /// Runs the base reducer, then writes the action and the state diff.
@@ -46,5 +46,10 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
     let change = valueDiff(before, state).map { "\n" + $0 } ?? "\n  (No state changes)"
     sink.write("received action:\n" + action + change + "\n")
     return effect
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }

@@ -36,8 +36,8 @@ extension Reducer {
 
 /// The reducer `ifLet` over `@Presents` state builds.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  var parent: Parent
+  var destination: Destination
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   let location: SourceLocation
@@ -111,6 +111,12 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       .map { embed(.presented($0)) }
       .sendingOnDismiss(embed(.dismiss))
       .cancellable(id: id)
+  }
+
+  /// Prepares the parent and the destination.
+  public mutating func prepareForStore() {
+    parent.prepareForStore()
+    destination.prepareForStore()
   }
 }
 

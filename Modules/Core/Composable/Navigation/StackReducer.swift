@@ -24,8 +24,8 @@ extension Reducer {
 
 /// The reducer `forEach` over a `StackState` builds.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  var parent: Parent
+  var destination: Destination
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let kind: KeyPathKind
@@ -97,5 +97,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       .map { embed(.element(id: id, action: $0)) }
       .sendingOnDismiss(embed(.popFrom(id: id)))
       .cancellable(id: navigationID)
+  }
+
+  /// Prepares the parent and the destination.
+  public mutating func prepareForStore() {
+    parent.prepareForStore()
+    destination.prepareForStore()
   }
 }

@@ -17,7 +17,7 @@ extension Reducer {
 
 /// The reducer `.dependency` builds.
 public struct DependencyModifierReducer<Base: Reducer>: Reducer {
-  let base: Base
+  var base: Base
   let update: (inout DependencyValues) -> Void
 
   /// Runs the base reducer under the changed dependencies.
@@ -25,5 +25,10 @@ public struct DependencyModifierReducer<Base: Reducer>: Reducer {
     ReducingContext.withDependencies(update) {
       base.reduce(into: &state, action: action)
     }
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }

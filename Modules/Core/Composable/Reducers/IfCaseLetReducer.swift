@@ -19,8 +19,8 @@ extension Reducer {
 
 /// The reducer `ifCaseLet` builds.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
+  var parent: Parent
+  var child: Child
   let toChildState: CasePath<Parent.State, Child.State>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let kind: KeyPathKind
@@ -57,5 +57,11 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     state = toChildState.embed(childState)
     if effect.isNone { return .none }
     return effect.map(toChildAction.embed).cancellable(id: id)
+  }
+
+  /// Prepares the parent and the child.
+  public mutating func prepareForStore() {
+    parent.prepareForStore()
+    child.prepareForStore()
   }
 }

@@ -20,8 +20,8 @@ extension Reducer {
 
 /// The reducer `ifLet` builds.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
+  var parent: Parent
+  var child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let location: SourceLocation
@@ -61,5 +61,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   private func navigationID(_ identity: AnyHashableSendable) -> NavigationID {
     NavigationID(kind: KeyPathKind(toChildState), id: identity)
+  }
+
+  /// Prepares the parent and the child.
+  public mutating func prepareForStore() {
+    parent.prepareForStore()
+    child.prepareForStore()
   }
 }

@@ -22,7 +22,7 @@ extension Reducer {
 /// The reducer `onChange(of:)` builds.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable, Reaction: Reducer>: Reducer
 where Reaction.State == Base.State, Reaction.Action == Base.Action {
-  let base: Base
+  var base: Base
   let toValue: (Base.State) -> Value
   let reaction: (Value, Value) -> Reaction
 
@@ -33,5 +33,10 @@ where Reaction.State == Base.State, Reaction.Action == Base.Action {
     let newValue = toValue(state)
     guard oldValue != newValue else { return baseEffect }
     return .merge(baseEffect, reaction(oldValue, newValue).reduce(into: &state, action: action))
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }
