@@ -156,8 +156,6 @@ func pad(_ text: String, _ width: Int) -> String {
 }
 
 print(pad("scenario", 36) + pad("ns/action", 12) + pad("x baseline", 12) + "target")
-blackHole(Store(initialState: 0, reducer: TwelveReducers()))
-
 for row in rows where row.ns > 0 {
   let ns = String(format: "%.1f", row.ns)
   let ratio = String(format: "%.1f", row.ns / baseline)
