@@ -84,7 +84,6 @@ public final class ReducingContext: @unchecked Sendable {
     return try body()
   }
 
-  /// Runs `body` with `id` appended to the current navigation path, then removes it.
   /// Appends `id` to the running context's navigation path; pair with `leaveNavigationID`.
   ///
   /// The closure-free form of `withNavigationID`, for hot paths: a closure would
@@ -100,12 +99,12 @@ public final class ReducingContext: @unchecked Sendable {
     context?.navigationPath.ids.removeLast()
   }
 
+  /// Runs `body` with `id` appended to the current navigation path, then removes it.
   @inline(__always) public static func withNavigationID<R>(
     _ id: NavigationID, _ body: () throws -> R
   ) rethrows -> R {
-    guard let context = current else { return try body() }
-    context.navigationPath.ids.append(id)
-    defer { context.navigationPath.ids.removeLast() }
+    let context = enterNavigationID(id)
+    defer { leaveNavigationID(context) }
     return try body()
   }
 

@@ -27,8 +27,11 @@ extension IdentifiedArray {
     /// Stamps are unique per change across the process, so two arrays built
     /// separately never look alike unless both are empty.
     public func isSameVersion(as other: Membership) -> Bool {
-      stamp == other.stamp && positions.count == other.positions.count
+      version == other.version
     }
+
+    /// The version this snapshot was taken at (what `IdentifiedArray.membershipVersion` said then).
+    public var version: MembershipVersion { MembershipVersion(stamp: stamp, count: positions.count) }
   }
 }
 
