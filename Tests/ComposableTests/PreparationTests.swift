@@ -186,17 +186,9 @@ private enum Holder {
       .ifLet(\.parent, action: \.parent) {
         Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
       }
-    guard case let .field(before) = reducer.child.statePath else {
-      Issue.record("expected a field scope")
-      return
-    }
+    #expect(reducer.child.reducer.core.fieldOffset == nil)
     reducer.prepareForStore()
-    guard case let .field(after) = reducer.child.statePath else {
-      Issue.record("expected a field scope")
-      return
-    }
-    #expect(before.offset == nil)
-    #expect(after.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+    #expect(reducer.child.reducer.core.fieldOffset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
     var state = Holder.State(parent: Parent.State())
     _ = reducer.reduce(into: &state, action: .parent(.stored(.increment)))
     #expect(state.parent?.stored.count == 1)

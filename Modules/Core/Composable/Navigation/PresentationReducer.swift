@@ -37,7 +37,7 @@ extension Reducer {
 /// The reducer `ifLet` over `@Presents` state builds.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   var parent: Parent
-  var destination: Destination
+  var destination: ChildReducer<Destination>
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   let location: SourceLocation
@@ -51,7 +51,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     location: SourceLocation
   ) {
     self.parent = parent
-    self.destination = destination
+    self.destination = ChildReducer(destination)
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
@@ -116,7 +116,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   /// Prepares the parent and the destination.
   public mutating func prepareForStore() {
     parent.prepareForStore()
-    destination.prepareForStore()
+    destination.prepare()
   }
 }
 

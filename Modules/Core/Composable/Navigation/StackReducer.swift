@@ -16,7 +16,7 @@ extension Reducer {
   ) -> StackReducer<Self, Destination>
   where Action: CasePathable, Destination.State == DestinationState, Destination.Action == DestinationAction {
     StackReducer(
-      parent: self, destination: destination(), toStackState: toStackState,
+      parent: self, destination: ChildReducer(destination()), toStackState: toStackState,
       toStackAction: Action.casePath(toStackAction), kind: KeyPathKind(toStackState),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
   }
@@ -25,7 +25,7 @@ extension Reducer {
 /// The reducer `forEach` over a `StackState` builds.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   var parent: Parent
-  var destination: Destination
+  var destination: ChildReducer<Destination>
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let kind: KeyPathKind
@@ -102,6 +102,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   /// Prepares the parent and the destination.
   public mutating func prepareForStore() {
     parent.prepareForStore()
-    destination.prepareForStore()
+    destination.prepare()
   }
 }

@@ -23,14 +23,12 @@ extension Reducer {
 }
 
 /// The reducer `forEach` builds.
+///
+/// One reference to an immutable core, for the reason `Scope` gives: a large
+/// reducer value is copied to the stack at each call, a reference is not.
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
-  @usableFromInline var parent: Parent
-  @usableFromInline var element: Element
-  @usableFromInline var toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>
-  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
-  @usableFromInline let kind: KeyPathKind
-  @usableFromInline let location: SourceLocation
+  @usableFromInline var core: ForEachCore<Parent, Element>
 
   @inlinable init(
     parent: Parent, element: Element,
@@ -38,16 +36,61 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
     kind: KeyPathKind, location: SourceLocation
   ) {
+    core = ForEachCore(
+      parent: parent, element: ChildReducer(element), toElements: FieldPath(toElements),
+      toElementAction: toElementAction, kind: kind, location: location)
+  }
+
+  /// Runs the named element, then the parent, then cancels the effects of elements the parent removed.
+  @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    core.reduce(into: &state, action: action)
+  }
+
+  /// Finds the collection's offset and prepares the parent and the element reducer.
+  @inlinable public mutating func prepareForStore() {
+    core = core.prepared()
+  }
+}
+
+/// A `forEach`'s parent, element reducer and paths; immutable, so that it is read in place.
+@usableFromInline final class ForEachCore<Parent: Reducer, Element: Reducer>
+where Element.State: Identifiable, Element.State.ID: Sendable {
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: ChildReducer<Element>
+  @usableFromInline let toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>
+  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
+  @usableFromInline let kind: KeyPathKind
+  @usableFromInline let location: SourceLocation
+
+  @inlinable init(
+    parent: Parent, element: ChildReducer<Element>,
+    toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
+    kind: KeyPathKind, location: SourceLocation
+  ) {
     self.parent = parent
     self.element = element
-    self.toElements = FieldPath(toElements)
+    self.toElements = toElements
     self.toElementAction = toElementAction
     self.kind = kind
     self.location = location
   }
 
+  /// A copy with the collection's offset found and the parent and element prepared.
+  @inlinable func prepared() -> ForEachCore {
+    var parent = parent
+    parent.prepareForStore()
+    var element = element
+    element.prepare()
+    var toElements = toElements
+    toElements.prepare()
+    return ForEachCore(
+      parent: parent, element: element, toElements: toElements, toElementAction: toElementAction,
+      kind: kind, location: location)
+  }
+
   /// Runs the named element, then the parent, then cancels the effects of elements the parent removed.
-  @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  @inlinable func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffect = reduceElement(into: &state, action: action)
     let versionBefore = membershipVersion(of: &state)
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -56,13 +99,6 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     }
     let membershipAfter = state[keyPath: toElements.keyPath].membership
     return .merge(elementEffect, parentEffect, cancelEffects(removedFrom: membershipAfter))
-  }
-
-  /// Finds the collection's offset and prepares the parent and the element reducer.
-  @inlinable public mutating func prepareForStore() {
-    toElements.prepare()
-    parent.prepareForStore()
-    element.prepareForStore()
   }
 
   /// Which ids the collection holds, as a version number: reading it copies nothing.
@@ -110,7 +146,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   /// Runs `element` on the element `id` of the collection at `offset` in the state at `root`; nil if it is missing.
   @inlinable static func reduce(
-    _ element: Element, id: Element.State.ID, action: Element.Action,
+    _ element: ChildReducer<Element>, id: Element.State.ID, action: Element.Action,
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> Effect<Element.Action>? {
     reduce(
@@ -120,7 +156,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   /// Runs `element` on the element `id` of `elements`, in place; nil if it is missing.
   @inlinable static func reduce(
-    _ element: Element, id: Element.State.ID, action: Element.Action,
+    _ element: ChildReducer<Element>, id: Element.State.ID, action: Element.Action,
     in elements: inout IdentifiedArray<Element.State>
   ) -> Effect<Element.Action>? {
     guard let index = elements.index(id: id) else { return nil }

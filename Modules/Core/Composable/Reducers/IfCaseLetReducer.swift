@@ -11,7 +11,7 @@ extension Reducer {
   ) -> IfCaseLetReducer<Self, Child>
   where State: CasePathable, Action: CasePathable, Child.State == ChildState, Child.Action == ChildAction {
     IfCaseLetReducer(
-      parent: self, child: child(), toChildState: State.casePath(toChildState),
+      parent: self, child: ChildReducer(child()), toChildState: State.casePath(toChildState),
       toChildAction: Action.casePath(toChildAction), kind: KeyPathKind(toChildState),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
   }
@@ -20,7 +20,7 @@ extension Reducer {
 /// The reducer `ifCaseLet` builds.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   var parent: Parent
-  var child: Child
+  var child: ChildReducer<Child>
   let toChildState: CasePath<Parent.State, Child.State>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let kind: KeyPathKind
@@ -62,6 +62,6 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Prepares the parent and the child.
   public mutating func prepareForStore() {
     parent.prepareForStore()
-    child.prepareForStore()
+    child.prepare()
   }
 }

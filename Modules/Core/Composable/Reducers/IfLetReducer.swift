@@ -12,7 +12,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child>
   where Action: CasePathable, Child.State == ChildState, Child.Action == ChildAction {
     IfLetReducer(
-      parent: self, child: child(), toChildState: toChildState,
+      parent: self, child: ChildReducer(child()), toChildState: toChildState,
       toChildAction: Action.casePath(toChildAction),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
   }
@@ -21,7 +21,7 @@ extension Reducer {
 /// The reducer `ifLet` builds.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   var parent: Parent
-  var child: Child
+  var child: ChildReducer<Child>
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let location: SourceLocation
@@ -66,6 +66,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Prepares the parent and the child.
   public mutating func prepareForStore() {
     parent.prepareForStore()
-    child.prepareForStore()
+    child.prepare()
   }
 }

@@ -23,11 +23,27 @@ public protocol Reducer<State, Action> {
   /// here rather than in `reduce`. Combinators forward the call to the reducers
   /// they hold; a feature's own reducer has nothing to prepare and keeps the default.
   mutating func prepareForStore()
+
+  /// Runs this reducer as a prepared combinator's child, whose built body is kept in `storage`.
+  ///
+  /// Combinators call it; features do not implement it. Its default for a
+  /// feature with a `body` runs the body kept in `storage` (built on first use),
+  /// and for any other reducer simply calls `reduce(into:action:)`. So a type
+  /// with a reducer `body` must not also implement `reduce(into:action:)`: inside
+  /// a store its body would run instead.
+  func reduce(into state: inout State, action: Action, keepingBodyIn storage: BodyStorage) -> Effect<Action>
 }
 
 extension Reducer {
   /// Nothing to prepare.
   @inlinable public mutating func prepareForStore() {}
+
+  /// A reducer without a body has nothing to keep: it runs `reduce(into:action:)`.
+  @inlinable public func reduce(
+    into state: inout State, action: Action, keepingBodyIn storage: BodyStorage
+  ) -> Effect<Action> {
+    reduce(into: &state, action: action)
+  }
 }
 
 extension Reducer where Body == Never {
@@ -41,6 +57,13 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// Runs the body, built anew for each action (a root store builds its own once: see `Store.init`).
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  /// Runs the body kept in `storage`, building it on the first action.
+  @inlinable public func reduce(
+    into state: inout State, action: Action, keepingBodyIn storage: BodyStorage
+  ) -> Effect<Action> {
+    storage.reduceBody(of: self, into: &state, action: action)
   }
 }
 

@@ -4,15 +4,14 @@
 /// enum case of state (`Scope(state: \.loggedIn, action: \.loggedIn)`); for a case,
 /// a child action that arrives while state is another case is a runtime issue.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline enum StatePath {
-    case field(FieldPath<ParentState, Child.State>)
-    case enumCase(CasePath<ParentState, Child.State>)
-  }
-
-  @usableFromInline var statePath: StatePath
-  @usableFromInline let actionPath: CasePath<ParentAction, Child.Action>
-  @usableFromInline var child: Child
-  @usableFromInline let location: SourceLocation
+  /// Everything the scope holds, behind one reference.
+  ///
+  /// Swift passes a large struct to a method by copying it to the stack first
+  /// when it cannot prove the original stays unchanged (a kept body, say), and a
+  /// scope with its paths, child and location is over a hundred bytes; a scope
+  /// that is one reference passes in a register, and the core's fields are read
+  /// where they lie. The core never changes: preparing makes a new one.
+  @usableFromInline var core: ScopeCore<ParentState, ParentAction, Child>
 
   /// Scopes to a field of the parent's state.
   @inlinable public init<ChildState, ChildAction>(
@@ -33,10 +32,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    statePath = .field(FieldPath(state))
-    actionPath = action
-    self.child = child()
-    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+    core = ScopeCore(
+      statePath: .field(state), fieldOffset: nil, actionPath: action, child: ChildReducer(child()),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
   }
 
   /// Scopes to one case of the parent's enum state.
@@ -47,53 +45,91 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   )
   where ParentAction: CasePathable, ParentState: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
-    statePath = .enumCase(ParentState.casePath(state))
-    actionPath = ParentAction.casePath(action)
-    self.child = child()
-    location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+    core = ScopeCore(
+      statePath: .enumCase(ParentState.casePath(state)), fieldOffset: nil,
+      actionPath: ParentAction.casePath(action), child: ChildReducer(child()),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
   }
 
   /// Runs the child if `action` is one of its actions.
   @inlinable public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = actionPath.extract(action) else { return .none }
-    switch statePath {
-    case let .field(field):
-      let effect =
-        if let offset = field.offset {
-          Self.reduce(child, at: offset, in: &state, action: childAction)
-        } else {
-          child.reduce(into: &state[keyPath: field.keyPath], action: childAction)
-        }
-      return effect.isNone ? .none : effect.map(actionPath.embed)
-    case let .enumCase(casePath):
-      guard var childState = casePath.extract(state) else {
-        reportIssue(
-          """
-          A 'Scope' at \(location.fileID):\(location.line) received a child action while the parent's \
-          state was another case: \(childAction). Child actions must be sent only while their case is active.
-          """,
-          at: location)
-        return .none
-      }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = casePath.embed(childState)
-      return effect.isNone ? .none : effect.map(actionPath.embed)
+    core.reduce(into: &state, action: action)
+  }
+
+  /// Finds the field's offset and prepares the child, which keeps its body from then on.
+  @inlinable public mutating func prepareForStore() {
+    core = core.prepared()
+  }
+}
+
+/// A `Scope`'s paths and child; immutable, so that it is read in place.
+@usableFromInline final class ScopeCore<ParentState, ParentAction, Child: Reducer> {
+  @usableFromInline enum StatePath {
+    case field(WritableKeyPath<ParentState, Child.State>)
+    case enumCase(CasePath<ParentState, Child.State>)
+  }
+
+  @usableFromInline let statePath: StatePath
+  /// The field's byte offset once prepared (see `FieldPath`); nil for a case, a computed property, or before.
+  @usableFromInline let fieldOffset: Int?
+  @usableFromInline let actionPath: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: ChildReducer<Child>
+  @usableFromInline let location: SourceLocation
+
+  @inlinable init(
+    statePath: StatePath, fieldOffset: Int?, actionPath: CasePath<ParentAction, Child.Action>,
+    child: ChildReducer<Child>, location: SourceLocation
+  ) {
+    self.statePath = statePath
+    self.fieldOffset = fieldOffset
+    self.actionPath = actionPath
+    self.child = child
+    self.location = location
+  }
+
+  /// A copy with the field's offset found and the child prepared.
+  @inlinable func prepared() -> ScopeCore {
+    var child = child
+    child.prepare()
+    var offset: Int?
+    if case let .field(keyPath) = statePath {
+      offset = MemoryLayout<ParentState>.offset(of: keyPath)
     }
+    return ScopeCore(
+      statePath: statePath, fieldOffset: offset, actionPath: actionPath, child: child, location: location)
+  }
+
+  /// Runs the child if `action` is one of its actions.
+  @inlinable func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = actionPath.extract(action) else { return .none }
+    let effect: Effect<Child.Action>
+    if let fieldOffset {
+      effect = Self.reduce(child, at: fieldOffset, in: &state, action: childAction)
+    } else {
+      switch statePath {
+      case let .field(keyPath):
+        effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      case let .enumCase(casePath):
+        guard var childState = casePath.extract(state) else {
+          reportIssue(
+            """
+            A 'Scope' at \(location.fileID):\(location.line) received a child action while the parent's \
+            state was another case: \(childAction). Child actions must be sent only while their case is active.
+            """,
+            at: location)
+          return .none
+        }
+        effect = child.reduce(into: &childState, action: childAction)
+        state = casePath.embed(childState)
+      }
+    }
+    return effect.isNone ? .none : effect.map(actionPath.embed)
   }
 
   /// Runs `child` on the field at `offset` in the state at `root`.
   @inlinable static func reduce(
-    _ child: Child, at offset: Int, in root: UnsafeMutablePointer<ParentState>, action: Child.Action
+    _ child: ChildReducer<Child>, at offset: Int, in root: UnsafeMutablePointer<ParentState>, action: Child.Action
   ) -> Effect<Child.Action> {
     child.reduce(into: &FieldPath<ParentState, Child.State>.field(at: offset, in: root).pointee, action: action)
-  }
-
-  /// Finds the field's offset and prepares the child.
-  @inlinable public mutating func prepareForStore() {
-    if case var .field(field) = statePath {
-      field.prepare()
-      statePath = .field(field)
-    }
-    child.prepareForStore()
   }
 }
