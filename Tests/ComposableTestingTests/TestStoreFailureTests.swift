@@ -101,6 +101,24 @@ import Testing
     await store.send(.timerToggled) { $0.isTimerOn = false }
   }
 
+  @Test func aShortTimeoutEndsOnTimeAfterALongWaitArmedTheSharedTimer() async {
+    let clock = TestClock()
+    let store = timerStore(clock: clock)
+    await store.send(.timerToggled) { $0.isTimerOn = true }
+    // This wait arms the shared timer for ten seconds from now, then a tick satisfies it.
+    let advance = Task { await clock.advance(by: .seconds(1)) }
+    await store.receive(\.tick, timeout: .seconds(10)) { $0.count = 1 }
+    await advance.value
+    let start = ContinuousClock.now
+    await withKnownIssue {
+      await store.receive(\.tick, timeout: .milliseconds(50))
+    } matching: {
+      $0.description.contains("did not arrive")
+    }
+    #expect(ContinuousClock.now - start < .seconds(5), "the short wait must not wait for the long one's timer")
+    await store.send(.timerToggled) { $0.isTimerOn = false }
+  }
+
   @Test func receiveWithNothingRunningFailsAtOnce() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {

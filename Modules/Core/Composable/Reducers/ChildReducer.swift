@@ -5,25 +5,31 @@
 /// prepared, through `BodyStorage`, once.
 @usableFromInline struct ChildReducer<Child: Reducer> {
   @usableFromInline var reducer: Child
+  /// Owns the storage.
   @usableFromInline var storage: BodyStorage?
+  /// The same storage, unretained: read on every action without reference counting.
+  @usableFromInline var storageAddress: UnsafeMutableRawPointer?
 
   @inlinable init(_ reducer: Child) {
     self.reducer = reducer
     storage = nil
+    storageAddress = nil
   }
 
   /// Runs the child, through its kept body when prepared.
   @inlinable @inline(__always) func reduce(into state: inout Child.State, action: Child.Action) -> Effect<Child.Action>
   {
-    switch storage {
-    case .some(let storage): reducer.reduce(into: &state, action: action, keepingBodyIn: storage)
-    case .none: reducer.reduce(into: &state, action: action)
+    guard let storageAddress else { return reducer.reduce(into: &state, action: action) }
+    return Unmanaged<BodyStorage>.fromOpaque(storageAddress)._withUnsafeGuaranteedRef {
+      reducer.reduce(into: &state, action: action, keepingBodyIn: $0)
     }
   }
 
   /// Prepares the child and gives it a storage for its body.
   @inlinable mutating func prepare() {
     reducer.prepareForStore()
-    storage = BodyStorage()
+    let storage = BodyStorage()
+    self.storage = storage
+    storageAddress = Unmanaged.passUnretained(storage).toOpaque()
   }
 }
