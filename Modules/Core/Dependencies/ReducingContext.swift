@@ -17,13 +17,28 @@ public final class ReducingContext: @unchecked Sendable {
   // Unchecked: a context is only touched by the thread it is installed on.
   /// The dependencies reducers in this context see.
   @exclusivity(unchecked) public var dependencies: DependencyValues
-  /// The chain of presented or stacked features the running reducer belongs to.
-  @exclusivity(unchecked) public var navigationPath: NavigationIDPath
+  /// The built part of the navigation path: every id entered with `enterNavigationID`, and deferred ones flushed.
+  @exclusivity(unchecked) @usableFromInline var builtPath: NavigationIDPath
+  /// Ids entered without being built (`enterDeferredNavigationID`), innermost last.
+  @exclusivity(unchecked) @usableFromInline var deferredIDs: [DeferredNavigationID] = []
+  /// How many of `deferredIDs`, from the first, were built into `builtPath`.
+  @exclusivity(unchecked) @usableFromInline var flushedCount = 0
 
   /// Creates a context.
   public init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath()) {
     self.dependencies = dependencies
-    self.navigationPath = navigationPath
+    builtPath = navigationPath
+  }
+
+  /// The chain of presented, stacked or listed features the running reducer belongs to.
+  ///
+  /// Deferred ids are built here, when something asks (an effect made
+  /// cancellable, say), rather than on every element action.
+  public var navigationPath: NavigationIDPath {
+    guard deferredIDs.count > flushedCount else { return builtPath }
+    var path = builtPath
+    for deferred in deferredIDs[flushedCount...] { path.ids.append(deferred.build()) }
+    return path
   }
 
   /// The context installed on this thread, if a reduce is running.
@@ -90,13 +105,48 @@ public final class ReducingContext: @unchecked Sendable {
   /// capture (copy) the reducer it runs.
   @inline(__always) public static func enterNavigationID(_ id: NavigationID) -> ReducingContext? {
     guard let context = current else { return nil }
-    context.navigationPath.ids.append(id)
+    // Deferred ids entered before this one come before it in the path.
+    while context.flushedCount < context.deferredIDs.count {
+      context.builtPath.ids.append(context.deferredIDs[context.flushedCount].build())
+      context.flushedCount += 1
+    }
+    context.builtPath.ids.append(id)
     return context
   }
 
   /// Removes the id `enterNavigationID` appended.
   @inline(__always) public static func leaveNavigationID(_ context: ReducingContext?) {
-    context?.navigationPath.ids.removeLast()
+    context?.builtPath.ids.removeLast()
+  }
+
+  /// Appends the id `source` stands for without building it; pair with `leaveDeferredNavigationID`.
+  ///
+  /// For `forEach`, which enters an element's id on every element action while
+  /// few of those actions read the path: building a `NavigationID` (two
+  /// existentials) and copying it in and out of the path cost a quarter of such
+  /// an action. `source` must stay valid until the matching leave.
+  @inlinable @inline(__always) public static func enterDeferredNavigationID<Source: NavigationIDSource>(
+    _ source: UnsafePointer<Source>
+  ) -> Unmanaged<ReducingContext>? {
+    // Unmanaged: the store that installed the context keeps it alive, and a
+    // retain and release per element action would be a tenth of its cost.
+    guard let raw = pthread_getspecific(slot) else { return nil }
+    let context = Unmanaged<ReducingContext>.fromOpaque(raw)
+    context._withUnsafeGuaranteedRef {
+      $0.deferredIDs.append(DeferredNavigationID(source: UnsafeRawPointer(source), type: Source.self))
+    }
+    return context
+  }
+
+  /// Removes the id `enterDeferredNavigationID` appended, and its built copy if it was built.
+  @inlinable @inline(__always) public static func leaveDeferredNavigationID(_ context: Unmanaged<ReducingContext>?) {
+    context?._withUnsafeGuaranteedRef { context in
+      context.deferredIDs.removeLast()
+      if context.flushedCount > context.deferredIDs.count {
+        context.flushedCount -= 1
+        context.builtPath.ids.removeLast()
+      }
+    }
   }
 
   /// Runs `body` with `id` appended to the current navigation path, then removes it.
@@ -114,4 +164,26 @@ public final class ReducingContext: @unchecked Sendable {
     precondition(status == 0, "could not create the reducing-context thread key")
     return key
   }()
+}
+
+/// A value a `NavigationID` can be built from when it is needed.
+public protocol NavigationIDSource {
+  /// The id the `Self` at `source` stands for.
+  static func navigationID(at source: UnsafeRawPointer) -> NavigationID
+}
+
+/// A navigation id entered but not built: where its source is, and the source's type.
+@usableFromInline struct DeferredNavigationID {
+  @usableFromInline let source: UnsafeRawPointer
+  @usableFromInline let type: any NavigationIDSource.Type
+
+  @inlinable init(source: UnsafeRawPointer, type: any NavigationIDSource.Type) {
+    self.source = source
+    self.type = type
+  }
+
+  /// The id, built.
+  @usableFromInline func build() -> NavigationID {
+    type.navigationID(at: source)
+  }
 }

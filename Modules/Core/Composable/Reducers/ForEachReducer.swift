@@ -126,22 +126,23 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   @inlinable func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(action) else { return .none }
-    let navigationID = NavigationID(kind: kind, id: id)
-    let context = ReducingContext.enterNavigationID(navigationID)
-    let effect =
+    // The element's navigation id is built only if something reads the path.
+    var source = ElementNavigation(kind: kind, id: id)
+    let effect = withUnsafePointer(to: &source) { source in
+      let context = ReducingContext.enterDeferredNavigationID(source)
+      defer { ReducingContext.leaveDeferredNavigationID(context) }
       if let offset = toElements.offset {
-        Self.reduce(element, id: id, action: elementAction, at: offset, in: &state)
-      } else {
-        Self.reduce(element, id: id, action: elementAction, in: &state[keyPath: toElements.keyPath])
+        return Self.reduce(element, id: id, action: elementAction, at: offset, in: &state)
       }
-    ReducingContext.leaveNavigationID(context)
+      return Self.reduce(element, id: id, action: elementAction, in: &state[keyPath: toElements.keyPath])
+    }
     guard let effect else {
       reportMissingElement(id: id, action: elementAction)
       return .none
     }
     if effect.isNone { return .none }
     let embed = toElementAction.embed
-    return effect.map { embed(.element(id: id, action: $0)) }.cancellable(id: navigationID)
+    return effect.map { embed(.element(id: id, action: $0)) }.cancellable(id: NavigationID(kind: kind, id: id))
   }
 
   /// Runs `element` on the element `id` of the collection at `offset` in the state at `root`; nil if it is missing.
@@ -170,6 +171,22 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
       (id \(id)): \(action). An effect of a removed element may still be sending.
       """,
       at: location)
+  }
+}
+
+/// An element's navigation id, unbuilt: the collection and the element's id.
+@usableFromInline struct ElementNavigation<ID: Hashable & Sendable>: NavigationIDSource {
+  @usableFromInline let kind: KeyPathKind
+  @usableFromInline let id: ID
+
+  @inlinable init(kind: KeyPathKind, id: ID) {
+    self.kind = kind
+    self.id = id
+  }
+
+  @usableFromInline static func navigationID(at source: UnsafeRawPointer) -> NavigationID {
+    let element = source.assumingMemoryBound(to: Self.self).pointee
+    return NavigationID(kind: element.kind, id: element.id)
   }
 }
 
