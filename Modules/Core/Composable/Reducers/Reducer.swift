@@ -54,7 +54,7 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// Runs the body, built anew for each action (a root store builds its own once: see `Store.init`).
+  /// Runs the body, built anew for each call (inside a store, bodies are built once and kept: see `BodyStorage`).
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
