@@ -13,22 +13,24 @@
 /// Only `Reducer.prepareForStore()` creates a storage, so it belongs to one
 /// store's reducer tree and is used on that store's actor only.
 public final class BodyStorage {
-  /// Owns the `KeptBody`; nil until the first action.
-  @usableFromInline @exclusivity(unchecked) var kept: AnyObject?
-  /// The same object, unretained: reading it costs no reference counting on every action.
+  /// Where the built, prepared body lies; nil until the first action.
   @usableFromInline @exclusivity(unchecked) var address: UnsafeMutableRawPointer?
+  /// Deinitializes and frees the body at `address`; set with it, as only the builder knows the body's type.
+  @usableFromInline var destroy: ((UnsafeMutableRawPointer) -> Void)?
 
   /// An empty storage; the first reduce through it builds the body.
   @inlinable public init() {}
+
+  deinit {
+    if let address, let destroy { destroy(address) }
+  }
 
   /// Runs `reducer`'s body on `state`, building and preparing the body on the first call.
   @inlinable public func reduceBody<R: Reducer>(
     of reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     guard let address else { return keepBody(of: reducer, into: &state, action: action) }
-    return Self.reduce(
-      &Unmanaged<KeptBody<R.Body>>.fromOpaque(address).takeUnretainedValue().pointer.pointee,
-      into: &state, action: action)
+    return Self.reduce(&address.assumingMemoryBound(to: R.Body.self).pointee, into: &state, action: action)
   }
 
   /// Runs `body` where it lies: an `inout` argument is borrowed in place, where a
@@ -46,24 +48,14 @@ public final class BodyStorage {
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     var body = reducer.body
     body.prepareForStore()
-    let object = KeptBody(body)
-    kept = object
-    address = Unmanaged.passUnretained(object).toOpaque()
-    return Self.reduce(&object.pointer.pointee, into: &state, action: action)
-  }
-}
-
-/// A built, prepared body, in memory of its own so that it is run in place.
-@usableFromInline final class KeptBody<Body> {
-  @usableFromInline let pointer: UnsafeMutablePointer<Body>
-
-  @usableFromInline init(_ body: Body) {
-    pointer = .allocate(capacity: 1)
+    let pointer = UnsafeMutablePointer<R.Body>.allocate(capacity: 1)
     pointer.initialize(to: body)
-  }
-
-  deinit {
-    pointer.deinitialize(count: 1)
-    pointer.deallocate()
+    destroy = { raw in
+      let typed = raw.assumingMemoryBound(to: R.Body.self)
+      typed.deinitialize(count: 1)
+      typed.deallocate()
+    }
+    address = UnsafeMutableRawPointer(pointer)
+    return Self.reduce(&pointer.pointee, into: &state, action: action)
   }
 }
