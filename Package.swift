@@ -13,14 +13,9 @@ func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target
   .testTarget(
     name: "\(module)Tests",
     dependencies: [.target(name: module)] + (module == "ComposableTesting" ? [] : ["ComposableTesting"]) + dependencies,
-    path: "Tests/\(module)Tests",
-    // The runtime's tests include a twelve-reducer body: a slow type-check of it is a warning, so the build fails.
-    swiftSettings: module == "Composable" ? typeCheckTimeLimit : []
+    path: "Tests/\(module)Tests"
   )
 }
-
-/// Warns when one expression takes more than 200 ms to type-check (the zero-warning build then fails).
-let typeCheckTimeLimit: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]
 
 let coreTargets: [Target] = [
   core("IssueReporting"),
@@ -152,8 +147,7 @@ let apps: [Target] = [
   .executableTarget(
     name: "Benchmarks",
     dependencies: ["Composable", "ComposableTesting"],
-    path: "App/Benchmarks",
-    swiftSettings: typeCheckTimeLimit
+    path: "App/Benchmarks"
   ),
 ]
 

@@ -148,10 +148,29 @@ private struct Screens: Reducer {
     #expect(seen == [1, 2])
   }
 
-  @Test func aBodyOfTwelveReducersComposes() {
-    let store = Store(initialState: 0, reducer: Twelve())
-    store.send(())
-    #expect(store.state == 12)
+  @Test func eachReducerOfATwelveReducerBodyDoesItsPart() async {
+    var initial = TwelveReducerScreen.State()
+    initial.rows = [Tally.State(id: 7)]
+    initial.optional = Tally.State()
+    initial.sheet = Tally.State()
+    initial.path.append(Tally.State())
+    initial.mode = .editing(Tally.State())
+    let store = TestStore(initialState: initial) { TwelveReducerScreen() }
+    await store.send(.set(\.name, "Ada")) {
+      $0.name = "Ada"
+      $0.renames = 1
+    }
+    await store.send(.counter(.increment)) { $0.counter.count = 1 }
+    await store.send(.rows(.element(id: 7, action: .increment))) { $0.rows[id: 7]?.count = 1 }
+    await store.send(.optional(.increment)) { $0.optional?.count = 1 }
+    await store.send(.sheet(.presented(.increment))) { $0.sheet?.count = 1 }
+    await store.send(.path(.element(id: 0, action: .increment))) { $0.path[id: 0]?.count = 1 }
+    await store.send(.mode(.editing(.increment))) { $0.mode = .editing(Tally.State(count: 1)) }
+    await store.send(.resetTapped) {
+      $0.resets = 1
+      $0.counter.count = 0
+    }
+    await store.send(.stampTapped) { $0.stamp = "00000000-0000-0000-0000-000000000000" }
   }
 
   @Test func builderIfElseChoosesABranch() {
@@ -161,48 +180,6 @@ private struct Screens: Reducer {
     off.send(())
     #expect(on.state == 1)
     #expect(off.state == -1)
-  }
-}
-
-/// Twelve reducers in one body; this target compiles with a 200 ms type-checking limit per expression (Package.swift).
-private struct Twelve: Reducer {
-  var body: some Reducer<Int, Void> {
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
-    Reduce { state, _ in
-      state += 1; return .none
-    }
   }
 }
 

@@ -1,0 +1,127 @@
+import Composable
+import ComposableTesting
+import Testing
+
+/// A child with a one-second timer that counts its ticks.
+private struct Timer: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var ticks = 0
+  }
+
+  enum Action: Equatable {
+    case startTapped
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startTapped:
+      return .run { [clock] send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.tick)
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+/// Enum state: a timer while running, a message while stopped. The parent reacts after the child has run.
+private struct Screen: Reducer {
+  enum State: Equatable, CasePathable {
+    case running(Timer.State)
+    case stopped(String)
+
+    struct Cases: CaseList {
+      let running = CasePath(State.running) { if case let .running(s) = $0 { s } else { nil } }
+    }
+  }
+
+  enum Action: Equatable, CasePathable {
+    case running(Timer.Action)
+    case stopTapped
+    case restartTapped(id: Int)
+
+    struct Cases: CaseList {
+      let running = CasePath(Action.running) { if case let .running(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .running(.tick):
+        // The child has already counted this tick: the parent sees the child's new state.
+        if case let .running(timer) = state, timer.ticks == 2 { state = .stopped("two ticks") }
+        return .none
+      case .running:
+        return .none
+      case .stopTapped:
+        state = .stopped("stopped")
+        return .none
+      case let .restartTapped(id):
+        state = .running(Timer.State(id: id))
+        return .none
+      }
+    }
+    .ifCaseLet(\.running, action: \.running) { Timer() }
+  }
+}
+
+@MainActor struct IfCaseLetTests {
+  private func screenStore(_ state: Screen.State, clock: TestClock) -> TestStore<Screen.State, Screen.Action> {
+    TestStore(initialState: state) {
+      Screen()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func theChildRunsOnItsCaseBeforeTheParent() async {
+    let clock = TestClock()
+    let store = screenStore(.running(Timer.State()), clock: clock)
+    await store.send(.running(.tick)) { $0 = .running(Timer.State(ticks: 1)) }
+    await store.send(.running(.tick)) { $0 = .stopped("two ticks") }
+  }
+
+  @Test func aChildActionInAnotherCaseIsARuntimeIssueAndChangesNothing() {
+    let store = Store(initialState: Screen.State.stopped("stopped"), reducer: Screen())
+    withKnownIssue {
+      store.send(.running(.tick))
+    } matching: {
+      $0.comments.contains { $0.rawValue.contains("received a child action while state was another case") }
+    }
+    #expect(store.state == .stopped("stopped"))
+  }
+
+  @Test func leavingTheCaseCancelsTheChildsEffects() async {
+    let clock = TestClock()
+    let store = screenStore(.running(Timer.State()), clock: clock)
+    await store.send(.running(.startTapped))
+    await store.send(.stopTapped) { $0 = .stopped("stopped") }
+    await clock.advance(by: .seconds(2))
+    await store.finish()
+  }
+
+  @Test func aNewChildInTheSameCaseCancelsTheOldChildsEffects() async {
+    let clock = TestClock()
+    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    await store.send(.running(.startTapped))
+    await store.send(.restartTapped(id: 2)) { $0 = .running(Timer.State(id: 2)) }
+    await clock.advance(by: .seconds(2))
+    await store.finish()
+  }
+
+  @Test func theSameChildChangedKeepsItsEffects() async {
+    let clock = TestClock()
+    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    await store.send(.running(.startTapped))
+    await store.send(.restartTapped(id: 1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.running(.tick)) { $0 = .running(Timer.State(id: 1, ticks: 1)) }
+  }
+}
