@@ -15,7 +15,7 @@
   }
 
   /// The keys an effect registers under: its id at every prefix of its path.
-  var registrationKeys: [CancelKey] {
+  @usableFromInline var registrationKeys: [CancelKey] {
     path.prefixes.map { CancelKey(id: id, path: $0) }
   }
 }

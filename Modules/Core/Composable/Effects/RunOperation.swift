@@ -1,9 +1,19 @@
 /// An async piece of an effect: its body, priority, the dependencies it was created under and where.
 @usableFromInline struct RunOperation<Action>: Sendable {
-  let priority: TaskPriority?
-  let body: @MainActor @Sendable (Send<Action>) async -> Void
-  let dependencies: DependencyValues
-  let location: SourceLocation
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let body: @MainActor @Sendable (Send<Action>) async -> Void
+  @usableFromInline let dependencies: DependencyValues
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline init(
+    priority: TaskPriority?, body: @escaping @MainActor @Sendable (Send<Action>) async -> Void,
+    dependencies: DependencyValues, location: SourceLocation
+  ) {
+    self.priority = priority
+    self.body = body
+    self.dependencies = dependencies
+    self.location = location
+  }
 
   func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> RunOperation<T> {
     let body = self.body
@@ -28,7 +38,7 @@ extension Effect {
   /// A thrown error goes to `handler`; without one it is a runtime issue naming
   /// where the effect was created (cancellation is not an error). The effect keeps
   /// the dependencies current where it was created.
-  public static func run(
+  @inlinable public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @MainActor @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,

@@ -3,7 +3,7 @@
 /// Once the effect's task is cancelled, sending does nothing: a cancelled
 /// effect can never change state.
 public struct Send<Action>: Sendable {
-  private let send: @MainActor @Sendable (Action) -> Void
+  @usableFromInline let send: @MainActor @Sendable (Action) -> Void
 
   /// A sender from a closure (the store makes these).
   public init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
@@ -14,7 +14,7 @@ public struct Send<Action>: Sendable {
   ///
   /// Async so effects read as they do in TCA (`await send(.loaded(users))`);
   /// effects run on the main actor, so the call never suspends.
-  @MainActor public func callAsFunction(_ action: sending Action) async {
+  @inlinable @MainActor public func callAsFunction(_ action: sending Action) async {
     guard !Task.isCancelled else { return }
     send(action)
   }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Used from the store's main actor; locked anyway because a store's `deinit`
 /// (which cancels everything) may run elsewhere.
-final class EffectRegistry: @unchecked Sendable {
+@usableFromInline final class EffectRegistry: @unchecked Sendable {
   private let lock = NSLock()
   /// Running effects by id; the task is nil while the effect runs its synchronous start.
   private var tasks: [UInt64: Task<Void, Never>?] = [:]
@@ -55,7 +55,7 @@ final class EffectRegistry: @unchecked Sendable {
   }
 
   /// Cancels every task filed under `key`.
-  func cancel(_ key: CancelKey) {
+  @usableFromInline func cancel(_ key: CancelKey) {
     let cancelled: [Task<Void, Never>] = lock.withLock {
       guard let ids = tasksByKey[key] else { return [] }
       return ids.compactMap { id in

@@ -13,7 +13,7 @@ import Observation
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let context: ReducingContext
-  let effects = EffectRegistry()
+  @usableFromInline let effects = EffectRegistry()
   @exclusivity(unchecked) @usableFromInline var buffer: [Action] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   private var throttles: [CancelKey: ThrottleRecord] = [:]
@@ -27,7 +27,11 @@ import Observation
   private var nextSubscriptionID: UInt64 = 0
 
   /// Receives every action and every effect start, for the test store.
-  @exclusivity(unchecked) @usableFromInline var instrumentation: StoreInstrumentation<State, Action>?
+  @exclusivity(unchecked) @usableFromInline var instrumentation: StoreInstrumentation<State, Action>? {
+    didSet { effectHooks = instrumentation.map(EffectHooks.init) }
+  }
+  /// The effect hooks of `instrumentation`, kept apart because they do not depend on the store's types.
+  @exclusivity(unchecked) var effectHooks: EffectHooks?
 
   /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
   @usableFromInline init(
@@ -97,33 +101,56 @@ import Observation
   }
 
   /// Starts an effect returned by a reducer (the entry point for the inlined loop).
-  @usableFromInline func start(_ effect: Effect<Action>, into started: inout [Task<Void, Never>]) {
+  @inlinable func start(_ effect: Effect<Action>, into started: inout [Task<Void, Never>]) {
     start(effect, keys: [], into: &started)
   }
 
   // MARK: Running effects
 
   /// Starts `effect`: `.send`s join the current loop, async parts become tasks filed under `keys`.
-  private func start(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
+  ///
+  /// Inlinable, like `send`, for the common cases: generic code here paid a
+  /// metadata lookup for every effect, action and task it touched (about a
+  /// quarter of starting a `.run` effect). Rare cases go through `startRarely`.
+  @inlinable func start(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
     switch effect.operation {
     case .none:
       return
     case let .send(action):
       buffer.append(action)
     case let .run(run):
-      started.append(
-        startTask(keys: keys, priority: run.priority) { [weak self] in
-          await withDependencyValues(run.dependencies) {
-            await run.body(Send { action in _ = self?.send(action) })
-          }
-        })
+      started.append(startRun(run, keys: keys))
     case let .merge(effects):
       for effect in effects { start(effect, keys: keys, into: &started) }
-    case let .concatenate(effects):
-      startConcatenation(effects, keys: keys, into: &started)
     case let .cancellable(key, cancelInFlight, inner):
+      // Every child effect of a scope, ifLet or forEach is one of these (its navigation id).
       if cancelInFlight { effects.cancel(key) }
       start(inner, keys: keys + key.registrationKeys, into: &started)
+    default:
+      startRarely(effect, keys: keys, into: &started)
+    }
+  }
+
+  /// Starts a `.run` effect's task; its actions go back through `send`.
+  @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> Task<Void, Never> {
+    let body = run.body
+    let dependencies = run.dependencies
+    return startTask(keys: keys, priority: run.priority) { [weak self] in
+      await withDependencyValues(dependencies) {
+        await body(Send { action in _ = self?.send(action) })
+      }
+    }
+  }
+
+  /// The effects that are not worth specializing: concatenation, cancelling, throttling, removed children.
+  @usableFromInline func startRarely(
+    _ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]
+  ) {
+    switch effect.operation {
+    case .none, .send, .run, .merge, .cancellable:
+      start(effect, keys: keys, into: &started)
+    case let .concatenate(effects):
+      startConcatenation(effects, keys: keys, into: &started)
     case let .cancel(key):
       effects.cancel(key)
       throttles[key]?.timer?.cancel()
@@ -144,17 +171,18 @@ import Observation
   /// send(.loaded(cache)) }`) then costs no trip through the executor, and its
   /// action joins the running loop in order. The reduce's context is taken off
   /// the thread meanwhile, so the effect reads the dependencies it captured.
-  private func startTask(
+  /// Nothing in it depends on the store's types, so it needs no specializing.
+  @usableFromInline func startTask(
     keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let registry = effects
     let id = registry.reserve(keys: keys)
-    let instrumentation = self.instrumentation
-    instrumentation?.effectStarted(id)
+    let hooks = effectHooks
+    hooks?.started(id)
     let operation: @MainActor @Sendable () async -> Void = {
       await body()
       registry.remove(id: id)
-      instrumentation?.effectFinished(id)
+      hooks?.finished(id)
     }
     let reducing = ReducingContext.leave()
     let task: Task<Void, Never>
@@ -165,7 +193,7 @@ import Observation
     }
     ReducingContext.restore(reducing)
     registry.attach(task, id: id)
-    instrumentation?.effectAttached(id, task)
+    hooks?.attached(id, task)
     return task
   }
 
@@ -277,6 +305,20 @@ extension Effect {
     case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
     case let .cancellable(_, _, effect): effect.isSynchronous
     }
+  }
+}
+
+/// The effect hooks of a `StoreInstrumentation`, apart from its generic `didReduce` so that starting an
+/// effect needs no knowledge of the store's types.
+final class EffectHooks: Sendable {
+  let started: @MainActor @Sendable (UInt64) -> Void
+  let attached: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
+  let finished: @MainActor @Sendable (UInt64) -> Void
+
+  init<State, Action>(_ instrumentation: StoreInstrumentation<State, Action>) {
+    started = instrumentation.effectStarted
+    attached = instrumentation.effectAttached
+    finished = instrumentation.effectFinished
   }
 }
 
