@@ -2,10 +2,10 @@
 ///
 /// The test store needs `==` on state and actions only where it compares them,
 /// so it asks at run time instead of constraining every use of the type.
-struct RuntimeEquality<Value> {
-  let areEqual: ((Value, Value) -> Bool)?
+@usableFromInline struct RuntimeEquality<Value> {
+  @usableFromInline let areEqual: ((Value, Value) -> Bool)?
 
-  init(_: Value.Type) {
+  @usableFromInline init(_: Value.Type) {
     func make<T: Equatable>(_: T.Type) -> (Value, Value) -> Bool {
       { ($0 as! T) == ($1 as! T) }
     }

@@ -8,6 +8,6 @@ public enum Exhaustivity: Equatable, Sendable {
   /// Non-exhaustive, without printing what was skipped.
   public static let off = Self.off(showSkippedAssertions: false)
 
-  var isOn: Bool { self == .on }
-  var showsSkipped: Bool { self == .off(showSkippedAssertions: true) }
+  @usableFromInline var isOn: Bool { self == .on }
+  @usableFromInline var showsSkipped: Bool { self == .off(showSkippedAssertions: true) }
 }

@@ -7,7 +7,7 @@ extension TestStore {
   ///
   /// Waits up to `timeout` (the store's by default) for the action to arrive. A
   /// different action fails with a diff of the two.
-  public func receive(
+  @inlinable public func receive(
     _ expected: Action,
     timeout: Duration? = nil,
     assert expectedChange: ((inout State) throws -> Void)? = nil,
@@ -22,7 +22,7 @@ extension TestStore {
   /// Asserts that an effect sent an action of the case `casePath` names next (any payload), and the state it left.
   ///
   /// For actions whose payload is not Equatable, or not worth spelling out.
-  public func receive<Value>(
+  @inlinable public func receive<Value>(
     _ casePath: CaseKeyPath<Action, Value>,
     timeout: Duration? = nil,
     assert expectedChange: ((inout State) throws -> Void)? = nil,
@@ -36,7 +36,7 @@ extension TestStore {
   }
 
   /// Asserts that an effect sent the case `casePath` names with payload `value` next, and the state it left.
-  public func receive<Value: Equatable>(
+  @inlinable public func receive<Value: Equatable>(
     _ casePath: CaseKeyPath<Action, Value>,
     _ value: Value,
     timeout: Duration? = nil,
@@ -51,7 +51,7 @@ extension TestStore {
   }
 
   /// The receive every overload shares: wait, match, assert the state.
-  private func receive(
+  @inlinable func receive(
     matching: (Action) -> Bool,
     expected: () -> String,
     mismatch: (Action) -> String?,

@@ -11,7 +11,7 @@ extension TestStore {
   /// difference fails the test with a diff. In exhaustive mode, sending while
   /// received actions are still unasserted fails too.
   @discardableResult
-  public func send(
+  @inlinable public func send(
     _ action: Action,
     assert expectedChange: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -71,7 +71,7 @@ extension TestStore {
   ///
   /// With exhaustivity off the change is applied to `actual` itself: only what
   /// the closure states is checked.
-  func checkState(
+  @inlinable func checkState(
     _ actual: State, shared: [SharedChange], against expectedChange: ((inout State) throws -> Void)?,
     after event: @autoclosure () -> String, at location: SourceLocation
   ) {
@@ -116,7 +116,7 @@ extension TestStore {
   }
 
   /// Forgets the oldest `count` received actions, taking the state the last of them left.
-  func dropReceived(count: Int) {
+  @inlinable func dropReceived(count: Int) {
     guard count > 0 else { return }
     assertedState = received[count - 1].state
     received.removeFirst(count)
@@ -124,7 +124,7 @@ extension TestStore {
   }
 
   /// Tells the developer what a non-exhaustive test did not assert (never a failure).
-  func printSkipped(_ what: String, _ items: [String]) {
+  @usableFromInline func printSkipped(_ what: String, _ items: [String]) {
     let lines = items.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
     skippedAssertionsLog("Skipped assertions (\(what)):\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n")
   }

@@ -1,4 +1,4 @@
-@_spi(Testing) import Composable
+import Composable
 import Foundation
 import IssueReporting
 import ValueDump
@@ -19,40 +19,42 @@ import ValueDump
 /// `send` or `receive` that found them; what is still unasserted when the store
 /// is released (or at `finish()`) points at the line that created the store.
 @MainActor public final class TestStore<State, Action> {
+  // Mutable properties skip dynamic exclusivity checks (a tenth of a send/receive pair's instructions):
+  // they are touched only on the main actor, by the test store's own code, never while another access runs.
   /// How much the store insists on being asserted; `.on` by default.
-  public var exhaustivity: Exhaustivity = .on
+  @exclusivity(unchecked) public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait for effects before failing.
-  public var timeout: Duration
+  @exclusivity(unchecked) public var timeout: Duration
 
   /// The store the feature runs in.
-  let store: Store<State, Action>
+  @usableFromInline let store: Store<State, Action>
   /// The dependencies the feature runs with.
   public let dependencies: DependencyValues
   /// The state as of the last assertion: what the next expected change is applied to.
-  var assertedState: State
+  @exclusivity(unchecked) @usableFromInline var assertedState: State
   /// Actions that effects sent and the test has not asserted yet, with the state each left.
-  var received: [(action: Action, state: State, shared: [SharedChange])] = []
+  @exclusivity(unchecked) @usableFromInline var received: [(action: Action, state: State, shared: [SharedChange])] = []
   /// The state right after the action the test is sending, captured before anything it triggers.
-  var stateAfterSentAction: State?
+  @exclusivity(unchecked) @usableFromInline var stateAfterSentAction: State?
   /// The shared values the sent action changed.
-  var sharedAfterSentAction: [SharedChange] = []
+  @exclusivity(unchecked) @usableFromInline var sharedAfterSentAction: [SharedChange] = []
   /// Records the feature's changes to shared values, step by step.
-  let sharedTracker = SharedChangeTracker()
-  var isSendingFromTest = false
+  @usableFromInline let sharedTracker = SharedChangeTracker()
+  @exclusivity(unchecked) @usableFromInline var isSendingFromTest = false
   /// The action being reduced, so an effect can be attributed to the action that started it.
-  var currentAction: Action?
+  @exclusivity(unchecked) @usableFromInline var currentAction: Action?
   /// Ids of the effect tasks started during the current `send`.
-  var effectsOfCurrentSend: [UInt64] = []
-  let ledger = TestStoreLedger()
-  let events = TestStoreEvents()
-  let stateEquality = RuntimeEquality(State.self)
-  let createdAt: SourceLocation
+  @exclusivity(unchecked) @usableFromInline var effectsOfCurrentSend: [UInt64] = []
+  @usableFromInline let ledger = TestStoreLedger()
+  @usableFromInline let events = TestStoreEvents()
+  @usableFromInline let stateEquality = RuntimeEquality(State.self)
+  @usableFromInline let createdAt: SourceLocation
   /// Where `.off(showSkippedAssertions: true)` writes what the test did not assert (standard error).
-  var skippedAssertionsLog: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  @usableFromInline var skippedAssertionsLog: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
   /// A test store running the reducer `reducer` builds from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
-  public init<R: Reducer>(
+  @inlinable public init<R: Reducer>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -88,12 +90,12 @@ import ValueDump
   }
 
   /// The feature's current state (including changes not asserted yet).
-  public var state: State { store.currentState }
+  @inlinable public var state: State { store.currentState }
 
   /// The store's actions as received from effects and not asserted yet.
   public var receivedActions: [Action] { received.map(\.action) }
 
-  private func didReduce(_ action: Action, _ state: State) {
+  @inlinable func didReduce(_ action: Action, _ state: State) {
     currentAction = action
     let shared = sharedTracker.takeChanges()
     if isSendingFromTest, stateAfterSentAction == nil {
@@ -156,22 +158,22 @@ import ValueDump
 ///
 /// Unchecked because the end-of-test check reads it off the main actor; it only
 /// ever reads this private copy of the action, never mutates it.
-struct ActionDescription: @unchecked Sendable {
+@usableFromInline struct ActionDescription: @unchecked Sendable {
   private let action: Any?
 
-  init(_ action: Any?) {
+  @usableFromInline init(_ action: Any?) {
     self.action = action
   }
 
   /// The action's dump on one line, shortened when long.
-  var text: String {
+  @usableFromInline var text: String {
     guard let action else { return "an action" }
     return describe(action)
   }
 }
 
 /// An action as a failure message shows it: its dump when it fits on a line, else its first line.
-func describe(_ action: Any) -> String {
+@usableFromInline func describe(_ action: Any) -> String {
   let dump = valueDump(action)
   guard dump.contains("\n") else { return dump }
   return String(dump.prefix { $0 != "\n" }) + "…)"

@@ -12,19 +12,20 @@ import Dispatch
 /// such a pair, while a wait that times out is the rare, failing case. The timer
 /// is armed for the earliest deadline; when it fires it resumes the waits whose
 /// deadline passed and arms itself again for the earliest one left.
-@MainActor final class TestStoreEvents {
+@MainActor @usableFromInline final class TestStoreEvents {
   private struct Waiter {
     let continuation: CheckedContinuation<Void, Never>
     let deadline: ContinuousClock.Instant
   }
 
-  private var waiters: [UInt64: Waiter] = [:]
-  private var nextID: UInt64 = 0
+  // Main-actor state touched only by the methods below, one at a time: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]
+  @exclusivity(unchecked) private var nextID: UInt64 = 0
   /// The deadline the pending timer was armed for, if one is pending.
-  private var armedDeadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) private var armedDeadline: ContinuousClock.Instant?
 
   /// Resumes everyone waiting.
-  func signal() {
+  @usableFromInline func signal() {
     guard !waiters.isEmpty else { return }
     let resumed = waiters
     waiters = [:]
@@ -62,7 +63,7 @@ import Dispatch
   }
 
   /// Waits until `condition` holds or `timeout` passes; returns whether it holds.
-  func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
+  @usableFromInline func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
       if ContinuousClock.now >= deadline { return false }

@@ -5,43 +5,44 @@ import Foundation
 /// The test store's `deinit` is not on the main actor (it runs where the test
 /// releases the store, inside the test's task, so the failures it records reach the
 /// right test); it reads this ledger, which the main-actor side keeps current.
-final class TestStoreLedger: @unchecked Sendable {
+@usableFromInline final class TestStoreLedger: @unchecked Sendable {
   /// An effect task that has started and not finished.
-  struct RunningEffect {
-    var startedBy: ActionDescription
+  @usableFromInline struct RunningEffect {
+    @usableFromInline var startedBy: ActionDescription
     /// Nil while the effect runs its synchronous start.
     var task: Task<Void, Never>?
   }
 
   private let lock = NSLock()
-  private var effects: [UInt64: RunningEffect] = [:]
-  private var unassertedActions: [ActionDescription] = []
+  // The lock guards these, so dynamic exclusivity checks on them would only cost time.
+  @exclusivity(unchecked) private var effects: [UInt64: RunningEffect] = [:]
+  @exclusivity(unchecked) private var unassertedActions: [ActionDescription] = []
 
-  func effectStarted(id: UInt64, by action: ActionDescription) {
+  @usableFromInline func effectStarted(id: UInt64, by action: ActionDescription) {
     lock.withLock {
       effects[id] = RunningEffect(startedBy: action, task: nil)
     }
   }
 
   /// Records the task of an effect that is still running.
-  func effectAttached(id: UInt64, task: Task<Void, Never>) {
+  @usableFromInline func effectAttached(id: UInt64, task: Task<Void, Never>) {
     lock.withLock { effects[id]?.task = task }
   }
 
-  func effectFinished(id: UInt64) {
+  @usableFromInline func effectFinished(id: UInt64) {
     lock.withLock { effects[id] = nil }
   }
 
   /// Whether the effect with ledger id `id` has not returned yet.
-  func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
+  @usableFromInline func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
 
   /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
-  var inFlight: [RunningEffect] {
+  @usableFromInline var inFlight: [RunningEffect] {
     lock.withLock { runningInStartOrder.filter { $0.task?.isCancelled != true } }
   }
 
   /// Cancels and forgets every running effect; returns what they were started by.
-  func cancelAll() -> [ActionDescription] {
+  @usableFromInline func cancelAll() -> [ActionDescription] {
     let cancelled = lock.withLock {
       let running = runningInStartOrder
       effects = [:]
@@ -52,18 +53,18 @@ final class TestStoreLedger: @unchecked Sendable {
   }
 
   /// Descriptions of received actions the test has not asserted yet, in order.
-  var unasserted: [ActionDescription] {
+  @usableFromInline var unasserted: [ActionDescription] {
     get { lock.withLock { unassertedActions } }
     set { lock.withLock { unassertedActions = newValue } }
   }
 
   /// Records one more received action.
-  func appendUnasserted(_ action: ActionDescription) {
+  @usableFromInline func appendUnasserted(_ action: ActionDescription) {
     lock.withLock { unassertedActions.append(action) }
   }
 
   /// Forgets the oldest `count` received actions (the test asserted or skipped them).
-  func removeFirstUnasserted(_ count: Int) {
+  @usableFromInline func removeFirstUnasserted(_ count: Int) {
     lock.withLock { unassertedActions.removeFirst(min(count, unassertedActions.count)) }
   }
 

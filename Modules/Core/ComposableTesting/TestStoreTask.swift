@@ -11,6 +11,16 @@ public struct TestStoreTask: Sendable {
   let events: TestStoreEvents
   let timeout: Duration
 
+  @usableFromInline init(
+    rawValue: StoreTask, effectIDs: [UInt64], ledger: TestStoreLedger, events: TestStoreEvents, timeout: Duration
+  ) {
+    self.rawValue = rawValue
+    self.effectIDs = effectIDs
+    self.ledger = ledger
+    self.events = events
+    self.timeout = timeout
+  }
+
   /// Waits until the effects finish; fails at the caller's line if they still run after `timeout`.
   @MainActor public func finish(
     timeout: Duration? = nil,

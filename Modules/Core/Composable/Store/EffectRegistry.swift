@@ -7,12 +7,13 @@ import Foundation
 @usableFromInline final class EffectRegistry: @unchecked Sendable {
   private let lock = NSLock()
   /// Running effects by id; the task is nil while the effect runs its synchronous start.
-  private var tasks: [UInt64: Task<Void, Never>?] = [:]
-  private var keysByTask: [UInt64: [CancelKey]] = [:]
-  private var tasksByKey: [CancelKey: Set<UInt64>] = [:]
+  // The lock guards these, so dynamic exclusivity checks on them would only cost time.
+  @exclusivity(unchecked) private var tasks: [UInt64: Task<Void, Never>?] = [:]
+  @exclusivity(unchecked) private var keysByTask: [UInt64: [CancelKey]] = [:]
+  @exclusivity(unchecked) private var tasksByKey: [CancelKey: Set<UInt64>] = [:]
   /// Effects cancelled during their synchronous start, before their task was known.
-  private var cancelledBeforeAttach: Set<UInt64> = []
-  private var nextID: UInt64 = 0
+  @exclusivity(unchecked) private var cancelledBeforeAttach: Set<UInt64> = []
+  @exclusivity(unchecked) private var nextID: UInt64 = 0
 
   /// Files a new effect under `keys` before its task starts, and returns its id.
   ///

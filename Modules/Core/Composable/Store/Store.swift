@@ -54,8 +54,9 @@ import Observation
     self.init(state: state, running: built, dependencies: dependencies, instrumentation: nil)
   }
 
-  /// A root store whose every reduce and effect is reported to `instrumentation` (the test store's view).
-  @_spi(Testing) @inlinable public convenience init<R: Reducer>(
+  /// A root store whose every reduce and effect is reported to `instrumentation`: what test tools such as
+  /// `TestStore` build on. Public rather than SPI so that the test store's inlinable initializer can call it.
+  @inlinable public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     dependencies: DependencyValues,
