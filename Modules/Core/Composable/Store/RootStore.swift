@@ -148,6 +148,7 @@ import Observation
   ) {
     switch effect.operation {
     case .none, .send, .run, .merge, .cancellable:
+      // Not reached from `start`, which handles these itself; kept correct for any other caller.
       start(effect, keys: keys, into: &started)
     case let .concatenate(effects):
       startConcatenation(effects, keys: keys, into: &started)
