@@ -111,12 +111,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
       case let .enumCase(casePath):
         guard var childState = casePath.extract(state) else {
-          reportIssue(
-            """
-            A 'Scope' at \(location.fileID):\(location.line) received a child action while the parent's \
-            state was another case: \(childAction). Child actions must be sent only while their case is active.
-            """,
-            at: location)
+          reportWrongCase(childAction: childAction)
           return .none
         }
         effect = child.reduce(into: &childState, action: childAction)
@@ -127,6 +122,17 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs `child` on the field at `offset` in the state at `root`.
+  /// Reports a child action sent while enum state is another case; out of line, so that the message's
+  /// string building does not give every scoped action a large stack frame.
+  @usableFromInline func reportWrongCase(childAction: Child.Action) {
+    reportIssue(
+      """
+      A 'Scope' at \(location.fileID):\(location.line) received a child action while the parent's \
+      state was another case: \(childAction). Child actions must be sent only while their case is active.
+      """,
+      at: location)
+  }
+
   @inlinable static func reduce(
     _ child: ChildReducer<Child>, at offset: Int, in root: UnsafeMutablePointer<ParentState>, action: Child.Action
   ) -> Effect<Child.Action> {
