@@ -5,7 +5,7 @@
 @usableFromInline struct RuntimeEquality<Value> {
   @usableFromInline let areEqual: ((Value, Value) -> Bool)?
 
-  @usableFromInline init(_: Value.Type) {
+  init(_: Value.Type) {
     func make<T: Equatable>(_: T.Type) -> (Value, Value) -> Bool {
       { ($0 as! T) == ($1 as! T) }
     }

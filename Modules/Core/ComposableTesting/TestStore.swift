@@ -50,7 +50,7 @@ import ValueDump
   @usableFromInline let stateEquality = RuntimeEquality(State.self)
   @usableFromInline let createdAt: SourceLocation
   /// Where `.off(showSkippedAssertions: true)` writes what the test did not assert (standard error).
-  @usableFromInline var skippedAssertionsLog: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  var skippedAssertionsLog: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
   /// A test store running the reducer `reducer` builds from `initialState`, with dependencies changed by
   /// `prepareDependencies`.

@@ -34,7 +34,7 @@ import Foundation
   }
 
   /// Whether the effect with ledger id `id` has not returned yet.
-  @usableFromInline func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
+  func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
 
   /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
   @usableFromInline var inFlight: [RunningEffect] {
@@ -42,7 +42,7 @@ import Foundation
   }
 
   /// Cancels and forgets every running effect; returns what they were started by.
-  @usableFromInline func cancelAll() -> [ActionDescription] {
+  func cancelAll() -> [ActionDescription] {
     let cancelled = lock.withLock {
       let running = runningInStartOrder
       effects = [:]
@@ -53,7 +53,7 @@ import Foundation
   }
 
   /// Descriptions of received actions the test has not asserted yet, in order.
-  @usableFromInline var unasserted: [ActionDescription] {
+  var unasserted: [ActionDescription] {
     get { lock.withLock { unassertedActions } }
     set { lock.withLock { unassertedActions = newValue } }
   }
