@@ -3,7 +3,7 @@
   @usableFromInline let priority: TaskPriority?
   @usableFromInline let body: @MainActor @Sendable (Send<Action>) async -> Void
   @usableFromInline let dependencies: DependencyValues
-  @usableFromInline let location: SourceLocation
+  let location: SourceLocation
 
   @usableFromInline init(
     priority: TaskPriority?, body: @escaping @MainActor @Sendable (Send<Action>) async -> Void,
