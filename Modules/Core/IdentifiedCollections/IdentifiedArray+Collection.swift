@@ -22,9 +22,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 
   /// Exchanges two elements, keeping the id index right.
   public mutating func swapAt(_ i: Int, _ j: Int) {
-    elements.swapAt(i, j)
-    positions[elements[i].id] = i
-    positions[elements[j].id] = j
+    swapElements(i, j)
   }
 }
 

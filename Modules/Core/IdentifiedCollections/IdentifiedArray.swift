@@ -1,23 +1,27 @@
 /// An ordered collection of identifiable elements with O(1) lookup, update and membership by id.
 ///
 /// Elements live in an array (so order, iteration and positional access are as
-/// cheap as `Array`'s) and a dictionary maps each id to its position. Removing
-/// an element shifts later positions, so removal is O(n) like `Array.remove(at:)`.
+/// cheap as `Array`'s) and a hash table (`PositionIndex`) maps each id to its
+/// position. Removing an element shifts later positions, so removal is O(n) like
+/// `Array.remove(at:)`.
 /// Ids are unique: an operation that would duplicate one is refused (appends
 /// return `inserted: false`) or, where Swift's API cannot refuse, is a
 /// precondition failure, like `Dictionary(uniqueKeysWithValues:)`.
 public struct IdentifiedArray<Element: Identifiable> {
-  /// The element ids in order; kept alongside `elements` so `ids` costs nothing.
+  /// The elements, in order.
   @usableFromInline var elements: [Element]
+  /// The elements' ids, in the same order: what rehashing, `ids` and `membership` read, so they never touch elements.
+  @usableFromInline var orderedIDs: [Element.ID]
   /// Position of each id in `elements`.
-  @usableFromInline var positions: [Element.ID: Int]
+  @usableFromInline var positions: PositionIndex<Element.ID>
   /// Changes whenever an id is added or removed; see `membership`.
   @usableFromInline var membershipStamp: UInt64 = 0
 
   /// Creates an empty array.
   @inlinable public init() {
     elements = []
-    positions = [:]
+    orderedIDs = []
+    positions = PositionIndex()
     membershipStamp = 0
   }
 
@@ -33,10 +37,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Creates an array from elements, throwing `DuplicateIDError` on the first repeated id.
   public init<S: Sequence>(validating elements: S) throws where S.Element == Element {
     self.init()
+    positions.reserveCapacity(elements.underestimatedCount, ids: orderedIDs)
     for element in elements {
-      guard positions[element.id] == nil else { throw DuplicateIDError(id: element.id) }
-      positions[element.id] = self.elements.count
-      self.elements.append(element)
+      guard index(id: element.id) == nil else { throw DuplicateIDError(id: element.id) }
+      appendNew(element)
     }
     membershipStamp = MembershipStamp.next()
   }
@@ -48,27 +52,33 @@ public struct IdentifiedArray<Element: Identifiable> {
   ) rethrows where S.Element == Element {
     self.init()
     for element in elements {
-      if let position = positions[element.id] {
-        self.elements[position] = try combine(self.elements[position], element)
+      if let position = index(id: element.id) {
+        let combined = try combine(self.elements[position], element)
+        precondition(combined.id == element.id, "IdentifiedArray: combine changed an id to \(combined.id)")
+        self.elements[position] = combined
       } else {
-        positions[element.id] = self.elements.count
-        self.elements.append(element)
+        appendNew(element)
       }
     }
     membershipStamp = MembershipStamp.next()
   }
 
   /// The ids, in order.
-  public var ids: [Element.ID] { elements.map(\.id) }
+  @inlinable public var ids: [Element.ID] { orderedIDs }
 
   /// The elements as a plain array.
   @inlinable public var elementsArray: [Element] { elements }
 
   /// Whether an element with `id` is present.
-  @inlinable public func contains(id: Element.ID) -> Bool { positions[id] != nil }
+  @inlinable public func contains(id: Element.ID) -> Bool { index(id: id) != nil }
 
   /// The position of the element with `id`, if present.
-  @inlinable public func index(id: Element.ID) -> Int? { positions[id] }
+  ///
+  /// Ids are compared in the elements themselves: the caller usually reads or
+  /// changes the element next, so its memory is needed anyway.
+  @inlinable public func index(id: Element.ID) -> Int? {
+    positions.position(of: id) { elements[$0].id }
+  }
 
   /// Reads, replaces, mutates in place, inserts (appends) or removes (nil) the element with `id`.
   ///
@@ -76,11 +86,11 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// it would corrupt the index.
   @inlinable public subscript(id id: Element.ID) -> Element? {
     get {
-      guard let position = positions[id] else { return nil }
+      guard let position = index(id: id) else { return nil }
       return elements[position]
     }
     _modify {
-      if let position = positions[id] {
+      if let position = index(id: id) {
         // A copy: an Optional cannot alias the array's slot. Hot paths that mutate
         // large elements in place use the positional subscript instead.
         var element: Element? = elements[position]
@@ -105,17 +115,23 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   @usableFromInline mutating func insertNew(_ element: Element, id: Element.ID) {
     precondition(element.id == id, "IdentifiedArray: inserted element has id \(element.id), not \(id)")
-    positions[id] = elements.count
-    elements.append(element)
+    appendNew(element)
     membershipStamp = MembershipStamp.next()
+  }
+
+  /// Appends `element`, whose id must be absent, and indexes it.
+  private mutating func appendNew(_ element: Element) {
+    positions.reserveCapacity(elements.count + 1, ids: orderedIDs)
+    positions.insert(element.id, at: elements.count)
+    orderedIDs.append(element.id)
+    elements.append(element)
   }
 
   /// Appends `element` unless its id is present; says whether it was inserted and where it is.
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-    if let position = positions[element.id] { return (false, position) }
-    positions[element.id] = elements.count
-    elements.append(element)
+    if let position = index(id: element.id) { return (false, position) }
+    appendNew(element)
     membershipStamp = MembershipStamp.next()
     return (true, elements.count - 1)
   }
@@ -123,9 +139,13 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Inserts `element` at `index` unless its id is present; says whether it was inserted and where it is.
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
-    if let position = positions[element.id] { return (false, position) }
+    if let position = self.index(id: element.id) { return (false, position) }
+    precondition(index >= 0 && index <= elements.count, "IdentifiedArray: insert index \(index) out of bounds")
+    positions.reserveCapacity(elements.count + 1, ids: orderedIDs)
+    orderedIDs.insert(element.id, at: index)
     elements.insert(element, at: index)
-    reindex(from: index)
+    repositionElements(from: index + 1, movedBy: 1)
+    positions.insert(element.id, at: index)
     membershipStamp = MembershipStamp.next()
     return (true, index)
   }
@@ -133,7 +153,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Replaces the element with the same id, or appends it; returns the element it replaced.
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
-    if let position = positions[element.id] {
+    if let position = index(id: element.id) {
       let old = elements[position]
       elements[position] = element
       return old
@@ -145,16 +165,18 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes and returns the element with `id`, if present.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
-    guard let position = positions[id] else { return nil }
+    guard let position = index(id: id) else { return nil }
     return remove(at: position)
   }
 
   /// Removes and returns the element at `index`.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
+    precondition(index >= 0 && index < elements.count, "IdentifiedArray: remove index \(index) out of bounds")
+    positions.remove(orderedIDs[index], at: index, ids: orderedIDs)
+    orderedIDs.remove(at: index)
     let element = elements.remove(at: index)
-    positions[element.id] = nil
-    reindex(from: index)
+    repositionElements(from: index, movedBy: -1)
     membershipStamp = MembershipStamp.next()
     return element
   }
@@ -171,6 +193,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes every element.
   public mutating func removeAll(keepingCapacity: Bool = false) {
     elements.removeAll(keepingCapacity: keepingCapacity)
+    orderedIDs.removeAll(keepingCapacity: keepingCapacity)
     positions.removeAll(keepingCapacity: keepingCapacity)
     membershipStamp = 0
   }
@@ -203,13 +226,37 @@ public struct IdentifiedArray<Element: Identifiable> {
     return result
   }
 
-  private mutating func reindex(from start: Int) {
-    for position in start..<elements.count { positions[elements[position].id] = position }
+  /// Exchanges the elements at `i` and `j`, keeping the index right.
+  mutating func swapElements(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    positions.swapPositions(of: orderedIDs[i], at: i, with: orderedIDs[j], at: j)
+    orderedIDs.swapAt(i, j)
+    elements.swapAt(i, j)
+  }
+
+  /// Records the new positions of `elements[start...]`, which an insertion or removal just moved by `delta`.
+  private mutating func repositionElements(from start: Int, movedBy delta: Int) {
+    let moved = elements.count - start
+    guard moved > 0 else { return }
+    // Updating each moved id costs a hash; sweeping the whole table costs a few
+    // instructions per slot. Near the end of a long array, the first is cheaper.
+    guard moved * 8 < positions.slots.count else {
+      positions.shiftPositions(from: start - delta, by: Int32(delta))
+      return
+    }
+    // In the direction that never gives two ids the same position at once, so
+    // each id is found by the position it still holds.
+    let moves = delta > 0 ? Array((start..<elements.count).reversed()) : Array(start..<elements.count)
+    for position in moves {
+      positions.movePosition(of: orderedIDs[position], from: position - delta, to: position)
+    }
   }
 
   private mutating func rebuildPositions() {
+    orderedIDs = elements.map(\.id)
     positions.removeAll(keepingCapacity: true)
-    for (position, element) in elements.enumerated() { positions[element.id] = position }
+    positions.reserveCapacity(elements.count, ids: orderedIDs)
+    for (position, id) in orderedIDs.enumerated() { positions.insert(id, at: position) }
   }
 }
 

@@ -5,9 +5,10 @@ extension IdentifiedArray {
   ///
   /// `forEach` takes one before and after the parent reducer runs. Comparing
   /// stamps is O(1); only when ids were added or removed does it look further.
-  /// The snapshot shares the id index, not the elements, so holding it never
-  /// forces a copy of the elements when they are mutated.
-  public var membership: Membership { Membership(positions: positions, stamp: membershipStamp) }
+  /// The snapshot shares the id index and the id list, not the elements, so
+  /// holding it never forces a copy of the elements when they are mutated, and it
+  /// is `Sendable` whenever the ids are.
+  public var membership: Membership { Membership(positions: positions, ids: orderedIDs, stamp: membershipStamp) }
 
   /// Changes whenever an id is added or removed: equal versions mean equal ids (the cheapest check, for hot paths).
   @inlinable public var membershipVersion: MembershipVersion {
@@ -15,12 +16,13 @@ extension IdentifiedArray {
   }
 
   /// A snapshot of the ids in an `IdentifiedArray`.
-  public struct Membership: @unchecked Sendable {
-    let positions: [Element.ID: Int]
+  public struct Membership {
+    let positions: PositionIndex<Element.ID>
+    let ids: [Element.ID]
     let stamp: UInt64
 
     /// Whether `id` was present.
-    public func contains(_ id: Element.ID) -> Bool { positions[id] != nil }
+    public func contains(_ id: Element.ID) -> Bool { positions.position(of: id) { ids[$0] } != nil }
 
     /// True when no id was added or removed between the two snapshots (O(1)).
     ///
@@ -31,9 +33,11 @@ extension IdentifiedArray {
     }
 
     /// The version this snapshot was taken at (what `IdentifiedArray.membershipVersion` said then).
-    public var version: MembershipVersion { MembershipVersion(stamp: stamp, count: positions.count) }
+    public var version: MembershipVersion { MembershipVersion(stamp: stamp, count: ids.count) }
   }
 }
+
+extension IdentifiedArray.Membership: Sendable where Element.ID: Sendable {}
 
 /// Which change to an `IdentifiedArray`'s ids it reflects; compare two to tell whether ids changed.
 public struct MembershipVersion: Equatable, Sendable {
