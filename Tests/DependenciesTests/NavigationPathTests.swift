@@ -59,6 +59,31 @@ struct NavigationPathTests {
     #expect(context.navigationPath.ids.isEmpty)
   }
 
+  /// Twenty nested rows: deeper than the context's deferred-id stack starts out, so it grows while
+  /// ids are pushed, and each level still reads its own path back.
+  @Test func deeplyNestedDeferredIDsKeepTheirOrderAcrossGrowth() {
+    let builds = BuildCount()
+    let sources = UnsafeMutablePointer<CountingSource>.allocate(capacity: 20)
+    defer { sources.deallocate() }
+    for level in 0..<20 { (sources + level).initialize(to: CountingSource(id: level, builds: builds)) }
+    defer { sources.deinitialize(count: 20) }
+    context.install {
+      var entered: [Unmanaged<ReducingContext>?] = []
+      for level in 0..<20 {
+        entered.append(ReducingContext.enterDeferredNavigationID(UnsafePointer(sources + level)))
+        if level == 11 {
+          // Reading the path halfway builds (flushes) the first twelve; the rest stay deferred.
+          #expect(ids(context.navigationPath) == (0...11).map { "row#\($0)" })
+        }
+      }
+      #expect(ids(context.navigationPath) == (0..<20).map { "row#\($0)" })
+      for level in (5..<20).reversed() { ReducingContext.leaveDeferredNavigationID(entered[level]) }
+      #expect(ids(context.navigationPath) == (0..<5).map { "row#\($0)" })
+      for level in (0..<5).reversed() { ReducingContext.leaveDeferredNavigationID(entered[level]) }
+    }
+    #expect(context.navigationPath.ids.isEmpty)
+  }
+
   @Test func withoutAnInstalledContextEnteringDoesNothing() {
     var source = CountingSource(id: 1, builds: BuildCount())
     let entered = withUnsafePointer(to: &source) { ReducingContext.enterDeferredNavigationID($0) }

@@ -20,7 +20,7 @@ public final class ReducingContext: @unchecked Sendable {
   /// The built part of the navigation path: every id entered with `enterNavigationID`, and deferred ones flushed.
   @exclusivity(unchecked) @usableFromInline var builtPath: NavigationIDPath
   /// Ids entered without being built (`enterDeferredNavigationID`), innermost last.
-  @exclusivity(unchecked) @usableFromInline var deferredIDs: [DeferredNavigationID] = []
+  @exclusivity(unchecked) @usableFromInline var deferredIDs = DeferredNavigationStack()
   /// How many of `deferredIDs`, from the first, were built into `builtPath`.
   @exclusivity(unchecked) @usableFromInline var flushedCount = 0
 
@@ -30,6 +30,10 @@ public final class ReducingContext: @unchecked Sendable {
     builtPath = navigationPath
   }
 
+  deinit {
+    deferredIDs.deallocate()
+  }
+
   /// The chain of presented, stacked or listed features the running reducer belongs to.
   ///
   /// Deferred ids are built here, when something asks (an effect made
@@ -37,7 +41,7 @@ public final class ReducingContext: @unchecked Sendable {
   public var navigationPath: NavigationIDPath {
     guard deferredIDs.count > flushedCount else { return builtPath }
     var path = builtPath
-    for deferred in deferredIDs[flushedCount...] { path.ids.append(deferred.build()) }
+    for index in flushedCount..<deferredIDs.count { path.ids.append(deferredIDs[index].build()) }
     return path
   }
 
@@ -133,7 +137,7 @@ public final class ReducingContext: @unchecked Sendable {
     guard let raw = pthread_getspecific(slot) else { return nil }
     let context = Unmanaged<ReducingContext>.fromOpaque(raw)
     context._withUnsafeGuaranteedRef {
-      $0.deferredIDs.append(DeferredNavigationID(source: UnsafeRawPointer(source), type: Source.self))
+      $0.deferredIDs.push(DeferredNavigationID(source: UnsafeRawPointer(source), type: Source.self))
     }
     return context
   }
@@ -141,7 +145,7 @@ public final class ReducingContext: @unchecked Sendable {
   /// Removes the id `enterDeferredNavigationID` appended, and its built copy if it was built.
   @inlinable @inline(__always) public static func leaveDeferredNavigationID(_ context: Unmanaged<ReducingContext>?) {
     context?._withUnsafeGuaranteedRef { context in
-      context.deferredIDs.removeLast()
+      context.deferredIDs.pop()
       if context.flushedCount > context.deferredIDs.count {
         context.flushedCount -= 1
         context.builtPath.ids.removeLast()

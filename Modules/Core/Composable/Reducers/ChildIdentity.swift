@@ -35,6 +35,6 @@ private struct UncheckedHashable<Base: Hashable>: Hashable, @unchecked Sendable 
 
 /// Erases a key path for use as the `kind` half of a navigation id; key paths are immutable.
 @usableFromInline struct KeyPathKind: Hashable, @unchecked Sendable {
-  let keyPath: AnyKeyPath
+  @usableFromInline let keyPath: AnyKeyPath
   @usableFromInline init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }

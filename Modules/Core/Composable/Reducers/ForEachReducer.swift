@@ -103,8 +103,14 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   /// Which ids the collection holds, as a version number: reading it copies nothing.
   @inlinable func membershipVersion(of state: inout Parent.State) -> MembershipVersion {
-    guard let offset = toElements.offset else { return state[keyPath: toElements.keyPath].membershipVersion }
+    guard let offset = toElements.offset else { return membershipVersionThroughKeyPath(of: state) }
     return Self.membershipVersion(at: offset, in: &state)
+  }
+
+  /// The version read through the key path (a computed property, or before preparation); out of
+  /// line, so that the key-path call does not give the prepared path a stack frame of its own.
+  @inline(never) @usableFromInline func membershipVersionThroughKeyPath(of state: Parent.State) -> MembershipVersion {
+    state[keyPath: toElements.keyPath].membershipVersion
   }
 
   @inlinable static func membershipVersion(
@@ -176,17 +182,20 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
 /// An element's navigation id, unbuilt: the collection and the element's id.
 @usableFromInline struct ElementNavigation<ID: Hashable & Sendable>: NavigationIDSource {
-  @usableFromInline let kind: KeyPathKind
+  /// The collection's key path, not retained: a source lives only during one element's reduce,
+  /// while the `forEach` that made it holds the key path, and a retain and release per
+  /// element action would cost more than the rest of making the source.
+  @usableFromInline unowned(unsafe) let keyPath: AnyKeyPath
   @usableFromInline let id: ID
 
   @inlinable init(kind: KeyPathKind, id: ID) {
-    self.kind = kind
+    keyPath = kind.keyPath
     self.id = id
   }
 
   @usableFromInline static func navigationID(at source: UnsafeRawPointer) -> NavigationID {
     let element = source.assumingMemoryBound(to: Self.self).pointee
-    return NavigationID(kind: element.kind, id: element.id)
+    return NavigationID(kind: KeyPathKind(element.keyPath), id: element.id)
   }
 }
 
