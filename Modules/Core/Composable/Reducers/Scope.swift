@@ -100,25 +100,39 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child if `action` is one of its actions.
+  ///
+  /// The prepared field path is the hot one; the others (an enum case, a key
+  /// path) and wrapping a real effect are out of line, so that this path needs
+  /// few registers and no stack frame beyond the call.
   @inlinable func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = actionPath.extract(action) else { return .none }
+    guard let fieldOffset else { return reduceWithoutOffset(into: &state, childAction: childAction) }
+    let effect = Self.reduce(child, at: fieldOffset, in: &state, action: childAction)
+    return effect.isNone ? .none : embed(effect)
+  }
+
+  /// Runs the child through the key path or the enum case, and embeds its effect.
+  @inline(never) @usableFromInline func reduceWithoutOffset(
+    into state: inout ParentState, childAction: Child.Action
+  ) -> Effect<ParentAction> {
     let effect: Effect<Child.Action>
-    if let fieldOffset {
-      effect = Self.reduce(child, at: fieldOffset, in: &state, action: childAction)
-    } else {
-      switch statePath {
-      case let .field(keyPath):
-        effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-      case let .enumCase(casePath):
-        guard var childState = casePath.extract(state) else {
-          reportWrongCase(childAction: childAction)
-          return .none
-        }
-        effect = child.reduce(into: &childState, action: childAction)
-        state = casePath.embed(childState)
+    switch statePath {
+    case let .field(keyPath):
+      effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case let .enumCase(casePath):
+      guard var childState = casePath.extract(state) else {
+        reportWrongCase(childAction: childAction)
+        return .none
       }
+      effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
     }
-    return effect.isNone ? .none : effect.map(actionPath.embed)
+    return effect.isNone ? .none : embed(effect)
+  }
+
+  /// The child's effect, its actions embedded in the parent's.
+  @inline(never) @usableFromInline func embed(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
+    effect.map(actionPath.embed)
   }
 
   /// Runs `child` on the field at `offset` in the state at `root`.
