@@ -121,6 +121,21 @@ if runs("c") {
   scenarios.append(rowsFloor(rowCount: 100_000, name: "(c) floor, dict+array, 100k rows"))
 }
 
+// (f) a parent presenting a child (`ifLet` over `@Presents`): the parent's own actions, and the child's
+let presenterStore = Store(initialState: Presenter.State(child: Counter.State()), reducer: Presenter())
+if runs("f") {
+  scenarios.append(
+    Scenario(name: "(f) 1M parent actions, child shown", operations: sendCount) {
+      for _ in 0..<sendCount { presenterStore.send(.tapped) }
+      blackHole(presenterStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) 1M presented child actions", operations: sendCount) {
+      for _ in 0..<sendCount { presenterStore.send(.child(.presented(.increment))) }
+      blackHole(presenterStore.currentState)
+    })
+}
+
 // (d) effects that each send one action back
 let effectCount = 100_000 / scale
 let pingStore = Store(initialState: Ping.State(), reducer: Ping())

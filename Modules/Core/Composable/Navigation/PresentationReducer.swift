@@ -35,14 +35,19 @@ extension Reducer {
 }
 
 /// The reducer `ifLet` over `@Presents` state builds.
+///
+/// Inlinable, so that it is specialized for the feature: generic, it paid
+/// metadata lookups and dynamic casts worth about 20,000 instructions on every
+/// action of a parent with something presented.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  var parent: Parent
-  var destination: ChildReducer<Destination>
-  let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
-  let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
-  let location: SourceLocation
-  let kind: KeyPathKind
-  let isEphemeral: Bool
+  @usableFromInline var parent: Parent
+  @usableFromInline var destination: ChildReducer<Destination>
+  @usableFromInline let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
+  @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let location: SourceLocation
+  @usableFromInline let kind: KeyPathKind
+  @usableFromInline let isEphemeral: Bool
+  @usableFromInline let identifier: ChildIdentifier<Destination.State>
 
   init(
     parent: Parent, destination: Destination,
@@ -57,54 +62,94 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     self.location = location
     kind = KeyPathKind(toPresentationState)
     isEphemeral = Destination.State.self is any EphemeralState.Type
+    identifier = ChildIdentifier()
   }
 
   /// Runs the child, then the parent; applies a dismissal; cancels the effects of a child that went away.
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let presentationAction = toPresentationAction.extract(action)
-    let before = identity(in: state)
     var childEffect = Effect<Parent.Action>.none
     if case let .presented(childAction)? = presentationAction {
       childEffect = reduceChild(into: &state, action: childAction)
     }
+    // The presentation before the parent runs, held by its storage: `Presents` is
+    // copy-on-write, so while this reference is held, any write by the parent goes
+    // to new storage. The same storage afterwards means the parent wrote nothing,
+    // and nothing needs identifying (the common case: an action unrelated to the child).
+    let before = state[keyPath: toPresentationState].box
     let parentEffect = parent.reduce(into: &state, action: action)
-    // `.dismiss` clears the child, and so does any action of an ephemeral one, unless the parent replaced it.
     let dismisses: Bool
     switch presentationAction {
     case .dismiss?: dismisses = true
     case .presented?: dismisses = isEphemeral
     case nil: dismisses = false
     }
-    if dismisses, let before, identity(in: state) == before {
-      state[keyPath: toPresentationState].wrappedValue = nil
+    if !dismisses, before === state[keyPath: toPresentationState].box {
+      return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
     }
-    var cancelEffect = Effect<Parent.Action>.none
-    if let before, identity(in: state) != before {
-      cancelEffect = .cancel(id: NavigationID(kind: kind, id: before))
-    }
+    let cancelEffect = settle(&state, before: before?.value, dismisses: dismisses)
     return .merge(childEffect, parentEffect, cancelEffect)
   }
 
-  private func identity(in state: Parent.State) -> AnyHashableSendable? {
-    state[keyPath: toPresentationState].wrappedValue.map(childIdentity(of:))
+  /// Applies a dismissal (unless the parent already replaced the child) and cancels the
+  /// effects of a child that went away; only for actions that wrote the presentation or dismiss.
+  @usableFromInline func settle(
+    _ state: inout Parent.State, before: Destination.State?, dismisses: Bool
+  ) -> Effect<Parent.Action> {
+    let beforeIdentity = before.map(identifier.identify)
+    if dismisses, let beforeIdentity, identity(in: state) == beforeIdentity {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+    guard let beforeIdentity, identity(in: state) != beforeIdentity else { return .none }
+    return .cancel(id: NavigationID(kind: kind, id: beforeIdentity))
   }
 
-  private func reduceChild(into state: inout Parent.State, action: Destination.Action) -> Effect<Parent.Action> {
-    guard let identity = identity(in: state) else {
-      reportIssue(
-        """
-        An 'ifLet' at \(location.fileID):\(location.line) received a presented action while nothing was \
-        presented: \(action). An effect of a dismissed feature may still be sending; it should have been \
-        cancelled with it, or the action was sent after a dismissal.
-        """,
-        at: location)
+  @inlinable func identity(in state: Parent.State) -> AnyHashableSendable? {
+    state[keyPath: toPresentationState].wrappedValue.map(identifier.identify)
+  }
+
+  /// Runs the presented child, under its navigation id; a child that changes its own identity
+  /// (a new id) has the old identity's effects cancelled, as if the parent had replaced it.
+  @inlinable func reduceChild(
+    into state: inout Parent.State, action: Destination.Action
+  ) -> Effect<Parent.Action> {
+    // One access through the key path (a computed property, `$destination`, so each
+    // access runs the key-path machinery) for the lookup, the reduce and the check.
+    reducePresented(in: &state[keyPath: toPresentationState], action: action)
+  }
+
+  @inlinable func reducePresented(
+    in presents: inout Presents<Destination.State>, action: Destination.Action
+  ) -> Effect<Parent.Action> {
+    guard let child = presents.box?.value else {
+      reportNothingPresented(action: action)
       return .none
     }
+    let identity = identifier.identify(child)
     let id = NavigationID(kind: kind, id: identity)
     let effect = ReducingContext.withNavigationID(id) {
-      destination.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+      destination.reduce(into: &presents.wrappedValue!, action: action)
     }
-    if effect.isNone { return .none }
+    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
+    if !identifier.isConstant, presents.wrappedValue.map(identifier.identify) != identity {
+      return .merge(result, .cancel(id: id))
+    }
+    return result
+  }
+
+  /// Reports a presented action that arrived while nothing was presented.
+  @usableFromInline func reportNothingPresented(action: Destination.Action) {
+    reportIssue(
+      """
+      An 'ifLet' at \(location.fileID):\(location.line) received a presented action while nothing was \
+      presented: \(action). An effect of a dismissed feature may still be sending; it should have been \
+      cancelled with it, or the action was sent after a dismissal.
+      """,
+      at: location)
+  }
+
+  /// The child's effect, its actions embedded, answering `dismiss()`, cancelled with the child.
+  @usableFromInline func embed(_ effect: Effect<Destination.Action>, id: NavigationID) -> Effect<Parent.Action> {
     let embed = toPresentationAction.embed
     return
       effect
@@ -114,7 +159,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// Prepares the parent and the destination.
-  public mutating func prepareForStore() {
+  @inlinable public mutating func prepareForStore() {
     parent.prepareForStore()
     destination.prepare()
   }

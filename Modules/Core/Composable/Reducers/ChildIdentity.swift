@@ -13,6 +13,47 @@
   return AnyHashableSendable(0)
 }
 
+/// How a navigation reducer identifies its child's state: `childIdentity(of:)`'s rule, decided once.
+///
+/// `childIdentity(of:)` asks the runtime whether the value is `Identifiable` on
+/// every call (a dynamic cast: a conformance lookup of hundreds of instructions).
+/// `ifLet`, `ifCaseLet` and presentation identify their child on every action that
+/// reaches it, so they decide once, for the child's type, which rule applies.
+@usableFromInline struct ChildIdentifier<State>: @unchecked Sendable {
+  // Unchecked: the closure captures nothing but metatypes.
+  @usableFromInline let identify: (State) -> AnyHashableSendable
+  /// Whether every value has the same identity (state neither `Identifiable` nor an enum): then a
+  /// change to the child can never make it a new child, and nothing needs comparing.
+  @usableFromInline let isConstant: Bool
+
+  @usableFromInline init() {
+    if let identifiable = State.self as? any Identifiable.Type {
+      identify = Self.identifying(identifiable)
+      isConstant = false
+    } else if isEnum(State.self) {
+      identify = { state in
+        enumCaseName(state).map { AnyHashableSendable(String(cString: $0)) } ?? AnyHashableSendable(0)
+      }
+      isConstant = false
+    } else {
+      let constant = AnyHashableSendable(0)
+      identify = { _ in constant }
+      isConstant = true
+    }
+  }
+
+  /// Reads the id of a `State` that is, at run time, the `Identifiable` type `type`.
+  private static func identifying<Identified: Identifiable>(
+    _ type: Identified.Type
+  ) -> (State) -> AnyHashableSendable {
+    { state in
+      withUnsafePointer(to: state) { pointer in
+        pointer.withMemoryRebound(to: Identified.self, capacity: 1) { identity(of: $0.pointee) }
+      }
+    }
+  }
+}
+
 /// Whether `type` is an enum (not an optional): the runtime metadata's kind word says so.
 private func isEnum(_ type: Any.Type) -> Bool {
   // MetadataKind.enum is 0x201 in the Swift ABI; reading the first word of any type's metadata is safe.

@@ -1,0 +1,26 @@
+import Composable
+
+/// A parent presenting a counter, to measure what `ifLet` over `@Presents` adds to every action.
+struct Presenter: Reducer {
+  struct State: Equatable {
+    var taps = 0
+    @Presents var child: Counter.State?
+  }
+
+  enum Action: CasePathable {
+    case tapped
+    case child(PresentationAction<Counter.Action>)
+
+    struct Cases: CaseList {
+      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .tapped = action { state.taps += 1 }
+      return .none
+    }
+    .ifLet(\.$child, action: \.child) { Counter() }
+  }
+}
