@@ -24,3 +24,28 @@ struct Presenter: Reducer {
     .ifLet(\.$child, action: \.child) { Counter() }
   }
 }
+
+/// A parent holding an optional counter through `ifLet`, the same measurement without `@Presents`.
+struct OptionalHolder: Reducer {
+  struct State: Equatable {
+    var taps = 0
+    var child: Counter.State?
+  }
+
+  enum Action: CasePathable {
+    case tapped
+    case child(Counter.Action)
+
+    struct Cases: CaseList {
+      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .tapped = action { state.taps += 1 }
+      return .none
+    }
+    .ifLet(\.child, action: \.child) { Counter() }
+  }
+}

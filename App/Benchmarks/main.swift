@@ -121,18 +121,30 @@ if runs("c") {
   scenarios.append(rowsFloor(rowCount: 100_000, name: "(c) floor, dict+array, 100k rows"))
 }
 
-// (f) a parent presenting a child (`ifLet` over `@Presents`): the parent's own actions, and the child's
+// (f) a parent presenting a child (`ifLet` over `@Presents`, then over a plain optional): the parent's
+// own actions, and the child's
 let presenterStore = Store(initialState: Presenter.State(child: Counter.State()), reducer: Presenter())
+let optionalStore = Store(initialState: OptionalHolder.State(child: Counter.State()), reducer: OptionalHolder())
 if runs("f") {
   scenarios.append(
-    Scenario(name: "(f) 1M parent actions, child shown", operations: sendCount) {
+    Scenario(name: "(f) parent actions, presented child", operations: sendCount) {
       for _ in 0..<sendCount { presenterStore.send(.tapped) }
       blackHole(presenterStore.currentState)
     })
   scenarios.append(
-    Scenario(name: "(f) 1M presented child actions", operations: sendCount) {
+    Scenario(name: "(f) presented child actions", operations: sendCount) {
       for _ in 0..<sendCount { presenterStore.send(.child(.presented(.increment))) }
       blackHole(presenterStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) parent actions, optional child", operations: sendCount) {
+      for _ in 0..<sendCount { optionalStore.send(.tapped) }
+      blackHole(optionalStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) optional child actions", operations: sendCount) {
+      for _ in 0..<sendCount { optionalStore.send(.child(.increment)) }
+      blackHole(optionalStore.currentState)
     })
 }
 

@@ -69,14 +69,18 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let presentationAction = toPresentationAction.extract(action)
     var childEffect = Effect<Parent.Action>.none
-    if case let .presented(childAction)? = presentationAction {
-      childEffect = reduceChild(into: &state, action: childAction)
-    }
     // The presentation before the parent runs, held by its storage: `Presents` is
     // copy-on-write, so while this reference is held, any write by the parent goes
     // to new storage. The same storage afterwards means the parent wrote nothing,
     // and nothing needs identifying (the common case: an action unrelated to the child).
-    let before = state[keyPath: toPresentationState].box
+    let before: Presents<Destination.State>.Box?
+    if case let .presented(childAction)? = presentationAction {
+      // One access through the key path (a computed property, `$destination`, so
+      // each access runs the key-path machinery) runs the child and takes the snapshot.
+      (childEffect, before) = reducePresented(in: &state[keyPath: toPresentationState], action: childAction)
+    } else {
+      before = state[keyPath: toPresentationState].box
+    }
     let parentEffect = parent.reduce(into: &state, action: action)
     let dismisses: Bool
     switch presentationAction {
@@ -108,33 +112,30 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     state[keyPath: toPresentationState].wrappedValue.map(identifier.identify)
   }
 
-  /// Runs the presented child, under its navigation id; a child that changes its own identity
-  /// (a new id) has the old identity's effects cancelled, as if the parent had replaced it.
-  @inlinable func reduceChild(
-    into state: inout Parent.State, action: Destination.Action
-  ) -> Effect<Parent.Action> {
-    // One access through the key path (a computed property, `$destination`, so each
-    // access runs the key-path machinery) for the lookup, the reduce and the check.
-    reducePresented(in: &state[keyPath: toPresentationState], action: action)
-  }
-
+  /// Runs the presented child under its navigation id, and returns its effect and the
+  /// presentation's storage afterwards. A child that changes its own identity (a new id)
+  /// has the old identity's effects cancelled, as if the parent had replaced it.
   @inlinable func reducePresented(
     in presents: inout Presents<Destination.State>, action: Destination.Action
-  ) -> Effect<Parent.Action> {
+  ) -> (Effect<Parent.Action>, Presents<Destination.State>.Box?) {
     guard let child = presents.box?.value else {
       reportNothingPresented(action: action)
-      return .none
+      return (.none, presents.box)
     }
     let identity = identifier.identify(child)
-    let id = NavigationID(kind: kind, id: identity)
-    let effect = ReducingContext.withNavigationID(id) {
-      destination.reduce(into: &presents.wrappedValue!, action: action)
+    // The child's navigation id is built only if something reads the path (as `forEach` does).
+    var source = ChildNavigation(keyPath: kind.keyPath, identity: identity)
+    let effect = withUnsafePointer(to: &source) { source in
+      let context = ReducingContext.enterDeferredNavigationID(source)
+      defer { ReducingContext.leaveDeferredNavigationID(context) }
+      return destination.reduce(into: &presents.wrappedValue!, action: action)
     }
-    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
+    var result = Effect<Parent.Action>.none
+    if !effect.isNone { result = embed(effect, id: NavigationID(kind: kind, id: identity)) }
     if !identifier.isConstant, presents.wrappedValue.map(identifier.identify) != identity {
-      return .merge(result, .cancel(id: id))
+      result = .merge(result, .cancel(id: NavigationID(kind: kind, id: identity)))
     }
-    return result
+    return (result, presents.box)
   }
 
   /// Reports a presented action that arrived while nothing was presented.

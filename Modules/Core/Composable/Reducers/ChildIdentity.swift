@@ -22,23 +22,26 @@
 @usableFromInline struct ChildIdentifier<State>: @unchecked Sendable {
   // Unchecked: the closure captures nothing but metatypes.
   @usableFromInline let identify: (State) -> AnyHashableSendable
-  /// Whether every value has the same identity (state neither `Identifiable` nor an enum): then a
-  /// change to the child can never make it a new child, and nothing needs comparing.
-  @usableFromInline let isConstant: Bool
+  /// The one identity every value has, when the state is neither `Identifiable` nor an enum:
+  /// then a change to the child never makes it a new child, and only presence matters.
+  @usableFromInline let constantIdentity: AnyHashableSendable?
+
+  /// Whether every value has the same identity.
+  @inlinable var isConstant: Bool { constantIdentity != nil }
 
   @usableFromInline init() {
     if let identifiable = State.self as? any Identifiable.Type {
       identify = Self.identifying(identifiable)
-      isConstant = false
+      constantIdentity = nil
     } else if isEnum(State.self) {
       identify = { state in
         enumCaseName(state).map { AnyHashableSendable(String(cString: $0)) } ?? AnyHashableSendable(0)
       }
-      isConstant = false
+      constantIdentity = nil
     } else {
       let constant = AnyHashableSendable(0)
       identify = { _ in constant }
-      isConstant = true
+      constantIdentity = constant
     }
   }
 

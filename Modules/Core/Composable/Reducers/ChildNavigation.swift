@@ -1,0 +1,21 @@
+/// An optional or presented child's navigation id, unbuilt: the child's key path and identity.
+///
+/// Like `forEach`'s element ids, it is entered with `enterDeferredNavigationID`
+/// and built only if something reads the path: building a `NavigationID` (two
+/// existentials) and copying it in and out of the path cost more than the rest
+/// of a child action that starts no effect.
+@usableFromInline struct ChildNavigation: NavigationIDSource {
+  /// Not retained: a source lives only during the child's reduce, while the reducer holds the key path.
+  @usableFromInline unowned(unsafe) let keyPath: AnyKeyPath
+  @usableFromInline let identity: AnyHashableSendable
+
+  @inlinable init(keyPath: AnyKeyPath, identity: AnyHashableSendable) {
+    self.keyPath = keyPath
+    self.identity = identity
+  }
+
+  @usableFromInline static func navigationID(at source: UnsafeRawPointer) -> NavigationID {
+    let child = source.assumingMemoryBound(to: Self.self).pointee
+    return NavigationID(kind: KeyPathKind(child.keyPath), id: child.identity)
+  }
+}
