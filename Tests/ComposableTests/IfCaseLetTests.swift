@@ -12,6 +12,7 @@ private struct Timer: Reducer {
   enum Action: Equatable {
     case startTapped
     case tick
+    case renumberTapped
   }
 
   @Dependency(\.continuousClock) var clock
@@ -25,6 +26,9 @@ private struct Timer: Reducer {
       }
     case .tick:
       state.ticks += 1
+      return .none
+    case .renumberTapped:
+      state.id += 100
       return .none
     }
   }
@@ -123,5 +127,15 @@ private struct Screen: Reducer {
     await store.send(.restartTapped(id: 1))
     await clock.advance(by: .seconds(1))
     await store.receive(.running(.tick)) { $0 = .running(Timer.State(id: 1, ticks: 1)) }
+  }
+
+  @Test func aChildThatRenumbersItselfCancelsTheEffectsOfItsOldIdentity() async {
+    let clock = TestClock()
+    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    await store.send(.running(.startTapped))
+    await store.send(.running(.renumberTapped)) { $0 = .running(Timer.State(id: 101)) }
+    await clock.advance(by: .seconds(2))
+    // Exhaustive: the old identity's timer firing would be an unexpected action here.
+    await store.finish()
   }
 }

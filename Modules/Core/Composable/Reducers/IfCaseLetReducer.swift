@@ -3,7 +3,7 @@ extension Reducer {
   ///
   /// A child action while state is another case is a runtime issue; when this
   /// reducer switches state away from the case, the child's effects are cancelled.
-  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+  @inlinable public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
@@ -18,49 +18,99 @@ extension Reducer {
 }
 
 /// The reducer `ifCaseLet` builds.
+///
+/// Inlinable, so that it is specialized for the feature, and the child's
+/// identity rule is decided once (`ChildIdentifier`) instead of by a dynamic
+/// cast on every action, as `ifLet` does.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  var parent: Parent
-  var child: ChildReducer<Child>
-  let toChildState: CasePath<Parent.State, Child.State>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let kind: KeyPathKind
-  let location: SourceLocation
+  @usableFromInline var parent: Parent
+  @usableFromInline var child: ChildReducer<Child>
+  @usableFromInline let toChildState: CasePath<Parent.State, Child.State>
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  @usableFromInline let kind: KeyPathKind
+  @usableFromInline let location: SourceLocation
+  @usableFromInline let identifier: ChildIdentifier<Child.State>
 
-  /// Runs the child (if state is its case), then the parent, then cancels the child's effects if the case was left.
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = toChildState.extract(state).map(childIdentity(of:))
-    let childEffect = reduceChild(into: &state, action: action)
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let after = toChildState.extract(state).map(childIdentity(of:))
-    var cancelEffect = Effect<Parent.Action>.none
-    if let before, before != after {
-      cancelEffect = .cancel(id: NavigationID(kind: kind, id: before))
-    }
-    return .merge(childEffect, parentEffect, cancelEffect)
+  @inlinable init(
+    parent: Parent, child: ChildReducer<Child>, toChildState: CasePath<Parent.State, Child.State>,
+    toChildAction: CasePath<Parent.Action, Child.Action>, kind: KeyPathKind, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.kind = kind
+    self.location = location
+    identifier = ChildIdentifier()
   }
 
-  private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(action) else { return .none }
+  /// Runs the child (if state is its case), then the parent, then cancels the child's effects if the case was left.
+  @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(action) {
+      childEffect = reduceChild(into: &state, action: childAction)
+    }
+    let before = identity(in: state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    guard let before, !isSameChild(before, identity(in: state)) else {
+      return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
+    }
+    return .merge(childEffect, parentEffect, .cancel(id: NavigationID(kind: kind, id: before)))
+  }
+
+  /// The child's identity, or nil while state is another case.
+  @inlinable func identity(in state: Parent.State) -> AnyHashableSendable? {
+    guard let childState = toChildState.extract(state) else { return nil }
+    return identifier.constantIdentity ?? identifier.identify(childState)
+  }
+
+  /// Whether `after` is the child `before` was; for a child without identity, being present is enough.
+  @inlinable func isSameChild(_ before: AnyHashableSendable, _ after: AnyHashableSendable?) -> Bool {
+    guard let after else { return false }
+    return identifier.isConstant || before == after
+  }
+
+  /// Runs the child under its navigation id; a child that changes its own identity (a new id)
+  /// has the old identity's effects cancelled, as if the parent had replaced it.
+  @inlinable func reduceChild(into state: inout Parent.State, action: Child.Action) -> Effect<Parent.Action> {
     guard var childState = toChildState.extract(state) else {
-      reportIssue(
-        """
-        An 'ifCaseLet' at \(location.fileID):\(location.line) received a child action while state was \
-        another case: \(childAction). Send child actions only while their case is active.
-        """,
-        at: location)
+      reportWrongCase(action: action)
       return .none
     }
-    let id = NavigationID(kind: kind, id: childIdentity(of: childState))
-    let effect = ReducingContext.withNavigationID(id) {
-      child.reduce(into: &childState, action: childAction)
+    let identity = identifier.constantIdentity ?? identifier.identify(childState)
+    // The child's navigation id is built only if something reads the path.
+    var source = ChildNavigation(keyPath: kind.keyPath, identity: identity)
+    let effect = withUnsafePointer(to: &source) { source in
+      let context = ReducingContext.enterDeferredNavigationID(source)
+      defer { ReducingContext.leaveDeferredNavigationID(context) }
+      return child.reduce(into: &childState, action: action)
     }
     state = toChildState.embed(childState)
-    if effect.isNone { return .none }
-    return effect.map(toChildAction.embed).cancellable(id: id)
+    var result = Effect<Parent.Action>.none
+    if !effect.isNone { result = embed(effect, id: NavigationID(kind: kind, id: identity)) }
+    if !identifier.isConstant, identifier.identify(childState) != identity {
+      result = .merge(result, .cancel(id: NavigationID(kind: kind, id: identity)))
+    }
+    return result
+  }
+
+  /// The child's effect, its actions embedded, cancelled with the child.
+  @usableFromInline func embed(_ effect: Effect<Child.Action>, id: NavigationID) -> Effect<Parent.Action> {
+    effect.map(toChildAction.embed).cancellable(id: id)
+  }
+
+  /// Reports a child action that arrived while state was another case.
+  @usableFromInline func reportWrongCase(action: Child.Action) {
+    reportIssue(
+      """
+      An 'ifCaseLet' at \(location.fileID):\(location.line) received a child action while state was \
+      another case: \(action). Send child actions only while their case is active.
+      """,
+      at: location)
   }
 
   /// Prepares the parent and the child.
-  public mutating func prepareForStore() {
+  @inlinable public mutating func prepareForStore() {
     parent.prepareForStore()
     child.prepare()
   }
