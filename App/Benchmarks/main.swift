@@ -121,10 +121,11 @@ if runs("c") {
   scenarios.append(rowsFloor(rowCount: 100_000, name: "(c) floor, dict+array, 100k rows"))
 }
 
-// (f) a parent presenting a child (`ifLet` over `@Presents`, then over a plain optional): the parent's
-// own actions, and the child's
+// (f) a parent presenting a child (`ifLet` over `@Presents`, then over a plain optional, then a
+// navigation stack): the parent's own actions, and the child's
 let presenterStore = Store(initialState: Presenter.State(child: Counter.State()), reducer: Presenter())
 let optionalStore = Store(initialState: OptionalHolder.State(child: Counter.State()), reducer: OptionalHolder())
+let navigatorStore = Store(initialState: Navigator.State(), reducer: Navigator())
 if runs("f") {
   scenarios.append(
     Scenario(name: "(f) parent actions, presented child", operations: sendCount) {
@@ -145,6 +146,16 @@ if runs("f") {
     Scenario(name: "(f) optional child actions", operations: sendCount) {
       for _ in 0..<sendCount { optionalStore.send(.child(.increment)) }
       blackHole(optionalStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) parent actions, stack of 3", operations: sendCount) {
+      for _ in 0..<sendCount { navigatorStore.send(.tapped) }
+      blackHole(navigatorStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) top-of-stack actions", operations: sendCount) {
+      for _ in 0..<sendCount { navigatorStore.send(.path(.element(id: StackElementID(2), action: .increment))) }
+      blackHole(navigatorStore.currentState)
     })
 }
 
