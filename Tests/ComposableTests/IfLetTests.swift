@@ -2,79 +2,15 @@ import Composable
 import ComposableTesting
 import Testing
 
-/// A child with a repeating one-second timer, identified by a number it can change.
-private struct Stopwatch: Reducer {
-  struct State: Equatable, Identifiable {
-    var id = 0
-    var ticks = 0
-    var label = ""
-  }
-
-  enum Action: Equatable {
-    case startTapped
-    case tick
-    case renumberTapped
-  }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .startTapped:
-      return .run { [clock] send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-    case .tick:
-      state.ticks += 1
-      return .none
-    case .renumberTapped:
-      state.id += 100
-      return .none
-    }
-  }
-}
-
-/// The same timer without an identity: only its presence tells one child from none.
-private struct Beeper: Reducer {
-  struct State: Equatable {
-    var beeps = 0
-  }
-
-  enum Action: Equatable {
-    case startTapped
-    case beep
-  }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .startTapped:
-      return .run { [clock] send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.beep)
-        }
-      }
-    case .beep:
-      state.beeps += 1
-      return .none
-    }
-  }
-}
-
-/// Holds an optional stopwatch (a stored property) and an optional beeper (behind a computed
-/// property, so `ifLet` reaches it through the key path instead of a field offset).
+/// Holds an optional stopwatch (a stored property) and an optional ticker, a child without identity,
+/// behind a computed property, so that `ifLet` reaches it through the key path instead of a field offset.
 private struct Desk: Reducer {
   struct State: Equatable {
     var stopwatch: Stopwatch.State?
-    var storedBeeper: Beeper.State?
-    var beeper: Beeper.State? {
-      get { storedBeeper }
-      set { storedBeeper = newValue }
+    var storedTicker: Ticker.State?
+    var ticker: Ticker.State? {
+      get { storedTicker }
+      set { storedTicker = newValue }
     }
   }
 
@@ -82,14 +18,14 @@ private struct Desk: Reducer {
     case showStopwatch(id: Int)
     case relabelTapped
     case hideStopwatch
-    case showBeeper
-    case hideBeeper
+    case showTicker
+    case hideTicker
     case stopwatch(Stopwatch.Action)
-    case beeper(Beeper.Action)
+    case ticker(Ticker.Action)
 
     struct Cases: CaseList {
       let stopwatch = CasePath(Action.stopwatch) { if case let .stopwatch(a) = $0 { a } else { nil } }
-      let beeper = CasePath(Action.beeper) { if case let .beeper(a) = $0 { a } else { nil } }
+      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
     }
   }
 
@@ -99,14 +35,14 @@ private struct Desk: Reducer {
       case let .showStopwatch(id): state.stopwatch = Stopwatch.State(id: id)
       case .relabelTapped: state.stopwatch?.label = "relabelled"
       case .hideStopwatch: state.stopwatch = nil
-      case .showBeeper: state.beeper = Beeper.State()
-      case .hideBeeper: state.beeper = nil
-      case .stopwatch, .beeper: break
+      case .showTicker: state.ticker = Ticker.State()
+      case .hideTicker: state.ticker = nil
+      case .stopwatch, .ticker: break
       }
       return .none
     }
     .ifLet(\.stopwatch, action: \.stopwatch) { Stopwatch() }
-    .ifLet(\.beeper, action: \.beeper) { Beeper() }
+    .ifLet(\.ticker, action: \.ticker) { Ticker() }
   }
 }
 
@@ -156,15 +92,15 @@ private struct Desk: Reducer {
   @Test func aChildWithoutIdentityBehindAComputedPropertyIsCancelledWhenItGoesAway() async {
     let clock = TestClock()
     let store = store(clock: clock)
-    await store.send(.showBeeper) { $0.storedBeeper = Beeper.State() }
-    await store.send(.beeper(.startTapped))
+    await store.send(.showTicker) { $0.storedTicker = Ticker.State() }
+    await store.send(.ticker(.startTapped))
     await clock.advance(by: .seconds(1))
-    await store.receive(.beeper(.beep)) { $0.storedBeeper?.beeps = 1 }
+    await store.receive(.ticker(.tick)) { $0.storedTicker?.ticks = 1 }
     // Presenting it again while present keeps it the same child: its timer keeps going.
-    await store.send(.showBeeper) { $0.storedBeeper = Beeper.State() }
+    await store.send(.showTicker) { $0.storedTicker = Ticker.State() }
     await clock.advance(by: .seconds(1))
-    await store.receive(.beeper(.beep)) { $0.storedBeeper?.beeps = 1 }
-    await store.send(.hideBeeper) { $0.storedBeeper = nil }
+    await store.receive(.ticker(.tick)) { $0.storedTicker?.ticks = 1 }
+    await store.send(.hideTicker) { $0.storedTicker = nil }
     await clock.advance(by: .seconds(3))
     await store.finish()
   }
