@@ -74,3 +74,47 @@ struct Navigator: Reducer {
     .forEach(\.path, action: \.path) { Counter() }
   }
 }
+
+/// A parent presenting one of two screens through an enum destination, the most common shape of navigation.
+struct Router: Reducer {
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action: CasePathable {
+    case destination(PresentationAction<Destination.Action>)
+
+    struct Cases: CaseList {
+      let destination = CasePath(Action.destination) { if case .destination(let a) = $0 { a } else { nil } }
+    }
+  }
+
+  /// The screens the router can present.
+  struct Destination: Reducer {
+    enum State: Equatable, CasePathable {
+      case counter(Counter.State)
+      case other(Counter.State)
+
+      struct Cases: CaseList {
+        let counter = CasePath(State.counter) { if case .counter(let s) = $0 { s } else { nil } }
+      }
+    }
+
+    enum Action: CasePathable {
+      case counter(Counter.Action)
+
+      struct Cases: CaseList {
+        let counter = CasePath(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
+      }
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: \.counter) { Counter() }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
+}

@@ -126,6 +126,8 @@ if runs("c") {
 let presenterStore = Store(initialState: Presenter.State(child: Counter.State()), reducer: Presenter())
 let optionalStore = Store(initialState: OptionalHolder.State(child: Counter.State()), reducer: OptionalHolder())
 let navigatorStore = Store(initialState: Navigator.State(), reducer: Navigator())
+let routerStore = Store(
+  initialState: Router.State(destination: .counter(Counter.State())), reducer: Router())
 if runs("f") {
   scenarios.append(
     Scenario(name: "(f) parent actions, presented child", operations: sendCount) {
@@ -136,6 +138,11 @@ if runs("f") {
     Scenario(name: "(f) presented child actions", operations: sendCount) {
       for _ in 0..<sendCount { presenterStore.send(.child(.presented(.increment))) }
       blackHole(presenterStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(f) enum destination child actions", operations: sendCount) {
+      for _ in 0..<sendCount { routerStore.send(.destination(.presented(.counter(.increment)))) }
+      blackHole(routerStore.currentState)
     })
   scenarios.append(
     Scenario(name: "(f) parent actions, optional child", operations: sendCount) {

@@ -5,7 +5,7 @@ extension Effect {
   /// embedded in the parent's actions, so `dismissal` is the parent's
   /// `.dismiss` or `.popFrom(id:)`, and it travels through the same `send` as
   /// the child's own actions.
-  func sendingOnDismiss(_ dismissal: Action) -> Self {
+  @usableFromInline func sendingOnDismiss(_ dismissal: Action) -> Self {
     let dismissal = MainActorAction(dismissal)
     return mapRuns { run in
       run.wrappingBody { body, send in

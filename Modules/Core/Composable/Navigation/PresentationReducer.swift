@@ -97,7 +97,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
   /// Applies a dismissal (unless the parent already replaced the child) and cancels the
   /// effects of a child that went away; only for actions that wrote the presentation or dismiss.
-  @usableFromInline func settle(
+  @inlinable @inline(never) func settle(
     _ state: inout Parent.State, before: Destination.State?, dismisses: Bool
   ) -> Effect<Parent.Action> {
     let beforeIdentity = before.map(identifier.identify)
@@ -122,20 +122,25 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       reportNothingPresented(action: action)
       return (.none, presents.box)
     }
-    let identity = identifier.identify(child)
+    let key = identifier.key(child)
     // The child's navigation id is built only if something reads the path (as `forEach` does).
-    var source = ChildNavigation(keyPath: kind.keyPath, identity: identity)
+    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: Destination.State.self)
     let effect = withUnsafePointer(to: &source) { source in
       let context = ReducingContext.enterDeferredNavigationID(source)
       defer { ReducingContext.leaveDeferredNavigationID(context) }
       return destination.reduce(into: &presents.wrappedValue!, action: action)
     }
     var result = Effect<Parent.Action>.none
-    if !effect.isNone { result = embed(effect, id: NavigationID(kind: kind, id: identity)) }
-    if !identifier.isConstant, presents.wrappedValue.map(identifier.identify) != identity {
-      result = .merge(result, .cancel(id: NavigationID(kind: kind, id: identity)))
+    if !effect.isNone { result = embed(effect, id: navigationID(key)) }
+    if !identifier.isConstant, presents.box?.value.map(identifier.key) != key {
+      result = .merge(result, .cancel(id: navigationID(key)))
     }
     return (result, presents.box)
+  }
+
+  /// The navigation id of the child with `key`.
+  @inlinable func navigationID(_ key: ChildKey) -> NavigationID {
+    NavigationID(kind: kind, id: key.identity(enumType: Destination.State.self))
   }
 
   /// Reports a presented action that arrived while nothing was presented.
@@ -150,7 +155,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// The child's effect, its actions embedded, answering `dismiss()`, cancelled with the child.
-  @usableFromInline func embed(_ effect: Effect<Destination.Action>, id: NavigationID) -> Effect<Parent.Action> {
+  @inlinable @inline(never) func embed(
+    _ effect: Effect<Destination.Action>, id: NavigationID
+  ) -> Effect<Parent.Action> {
     let embed = toPresentationAction.embed
     return
       effect

@@ -84,7 +84,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// Applies a push or pop, and cancels the effects of elements that left; for actions that may have changed the stack.
-  @usableFromInline func settle(
+  @inlinable @inline(never) func settle(
     _ stackAction: StackAction<Destination.State, Destination.Action>?, idsBefore: [StackElementID],
     state: inout Parent.State, elementEffect: Effect<Parent.Action>, parentEffect: Effect<Parent.Action>
   ) -> Effect<Parent.Action> {
@@ -146,7 +146,9 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// The element's effect, its actions embedded, answering `dismiss()` with a pop, cancelled with the element.
-  @usableFromInline func embed(_ effect: Effect<Destination.Action>, id: StackElementID) -> Effect<Parent.Action> {
+  @inlinable @inline(never) func embed(
+    _ effect: Effect<Destination.Action>, id: StackElementID
+  ) -> Effect<Parent.Action> {
     let embed = toStackAction.embed
     return
       effect

@@ -34,7 +34,7 @@ public struct StackState<Element> {
   }
 
   /// Pushes `element` with a given id; false (and nothing pushed) when the id is in use or older than the top.
-  mutating func push(_ element: Element, id: StackElementID) -> Bool {
+  @usableFromInline mutating func push(_ element: Element, id: StackElementID) -> Bool {
     guard !contains(id: id), entries.last.map({ id > $0.id }) ?? true else { return false }
     entries.append(Entry(id: id, element: element))
     nextID = Swift.max(nextID, StackElementID(id.rawValue + 1))

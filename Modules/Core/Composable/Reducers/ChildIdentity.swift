@@ -1,60 +1,99 @@
-/// The identity of a child's state, used to tell "the same child, changed" from "a new child".
+/// How a navigation reducer identifies its child's state, to tell "the same child, changed" from "a new child".
 ///
 /// Identifiable state is identified by its id; enum state by its case (so switching
 /// a destination from one screen to another is a new child); other state by being
-/// present at all.
-@usableFromInline func childIdentity<State>(of state: State) -> AnyHashableSendable {
-  if let identifiable = state as? any Identifiable {
-    return identity(of: identifiable)
-  }
-  if isEnum(State.self), let name = enumCaseName(state) {
-    return AnyHashableSendable(String(cString: name))
-  }
-  return AnyHashableSendable(0)
-}
-
-/// How a navigation reducer identifies its child's state: `childIdentity(of:)`'s rule, decided once.
-///
-/// `childIdentity(of:)` asks the runtime whether the value is `Identifiable` on
-/// every call (a dynamic cast: a conformance lookup of hundreds of instructions).
-/// `ifLet`, `ifCaseLet` and presentation identify their child on every action that
-/// reaches it, so they decide once, for the child's type, which rule applies.
+/// present at all. Which rule applies is decided once, for the child's type: asking
+/// the runtime whether a value is `Identifiable` is a dynamic cast (a conformance
+/// lookup of hundreds of instructions), and `ifLet`, `ifCaseLet`, presentation
+/// and stacks identify their child on every action that reaches it.
 @usableFromInline struct ChildIdentifier<State>: @unchecked Sendable {
   // Unchecked: the closure captures nothing but metatypes.
-  @usableFromInline let identify: (State) -> AnyHashableSendable
-  /// The one identity every value has, when the state is neither `Identifiable` nor an enum:
+  /// The child's key: compared on every child action, boxed into an identity only for a navigation id.
+  @usableFromInline let key: (State) -> ChildKey
+  /// Whether every value has the same identity (state neither `Identifiable` nor an enum):
   /// then a change to the child never makes it a new child, and only presence matters.
-  @usableFromInline let constantIdentity: AnyHashableSendable?
-
-  /// Whether every value has the same identity.
-  @inlinable var isConstant: Bool { constantIdentity != nil }
+  @usableFromInline let isConstant: Bool
 
   @usableFromInline init() {
     if let identifiable = State.self as? any Identifiable.Type {
-      identify = Self.identifying(identifiable)
-      constantIdentity = nil
+      key = Self.identifying(identifiable)
+      isConstant = false
     } else if isEnum(State.self) {
-      identify = { state in
-        enumCaseName(state).map { AnyHashableSendable(String(cString: $0)) } ?? AnyHashableSendable(0)
-      }
-      constantIdentity = nil
+      key = { state in .enumCase(enumTag(of: state)) }
+      isConstant = false
     } else {
-      let constant = AnyHashableSendable(0)
-      identify = { _ in constant }
-      constantIdentity = constant
+      key = { _ in .constant }
+      isConstant = true
     }
   }
 
+  /// The identity of `state`, boxed, as navigation ids hold it.
+  @inlinable func identify(_ state: State) -> AnyHashableSendable {
+    key(state).identity(enumType: State.self)
+  }
+
   /// Reads the id of a `State` that is, at run time, the `Identifiable` type `type`.
-  private static func identifying<Identified: Identifiable>(
-    _ type: Identified.Type
-  ) -> (State) -> AnyHashableSendable {
+  private static func identifying<Identified: Identifiable>(_ type: Identified.Type) -> (State) -> ChildKey {
     { state in
       withUnsafePointer(to: state) { pointer in
-        pointer.withMemoryRebound(to: Identified.self, capacity: 1) { identity(of: $0.pointee) }
+        pointer.withMemoryRebound(to: Identified.self, capacity: 1) { .id(identity(of: $0.pointee)) }
       }
     }
   }
+}
+
+/// What tells one child from another: cheap to compare, boxed into an identity only when a
+/// navigation id is built (boxing a value in `AnyHashable` allocates and asks the runtime for a
+/// conformance, more than the rest of a child action).
+@usableFromInline enum ChildKey: Equatable, @unchecked Sendable {
+  // Unchecked: `AnyHashableSendable` is only built from Sendable values or ids compared only.
+  /// A child without identity: any two are the same child.
+  case constant
+  /// An enum child: its case's tag.
+  case enumCase(UInt32)
+  /// An `Identifiable` child: its id.
+  case id(AnyHashableSendable)
+
+  /// The identity a navigation id holds; `enumType` is the child's state type, for an enum's case.
+  @usableFromInline func identity(enumType: Any.Type) -> AnyHashableSendable {
+    switch self {
+    case .constant: AnyHashableSendable(0)
+    case let .enumCase(tag): AnyHashableSendable(EnumCaseIdentity(tag: tag, type: enumType))
+    case let .id(id): id
+    }
+  }
+}
+
+/// An enum child's identity: which case it holds.
+struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // Unchecked: the metatype is immutable and lives as long as the program.
+  let tag: UInt32
+  let type: Any.Type
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.tag == rhs.tag && lhs.type == rhs.type }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(tag)
+    hasher.combine(ObjectIdentifier(type))
+  }
+  /// The enum and the case's index, such as `Destination.State.case1`.
+  var description: String { "\(type).case\(tag)" }
+}
+
+/// The index of the case `value`, an enum, holds, asked of the enum's value witnesses.
+///
+/// The runtime's `swift_EnumCaseName` answers by reflection (demangling the
+/// payload types on every call, about 15,000 instructions); the compiler also
+/// emits, for every enum, a `getEnumTag` witness that reads the tag directly.
+/// Every type's witness table starts with 8 function pointers, its size and stride,
+/// and two 32-bit fields (flags, extra inhabitants); an enum's continues with `getEnumTag`.
+private func enumTag<Enum>(of value: Enum) -> UInt32 {
+  typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  let metadata = unsafeBitCast(Enum.self, to: UnsafeRawPointer.self)
+  let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+  let offset =
+    8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size + 2 * MemoryLayout<UInt32>.size
+  let getEnumTag = witnesses.load(fromByteOffset: offset, as: GetEnumTag.self)
+  return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
 }
 
 /// Whether `type` is an enum (not an optional): the runtime metadata's kind word says so.
@@ -62,10 +101,6 @@ private func isEnum(_ type: Any.Type) -> Bool {
   // MetadataKind.enum is 0x201 in the Swift ABI; reading the first word of any type's metadata is safe.
   unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
 }
-
-/// The runtime's name for the case `value` holds (the same lookup `Mirror` uses, without building one).
-@_silgen_name("swift_EnumCaseName")
-private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 private func identity<T: Identifiable>(of value: T) -> AnyHashableSendable {
   AnyHashableSendable(UncheckedHashable(value.id))

@@ -1,4 +1,4 @@
-/// An optional or presented child's navigation id, unbuilt: the child's key path and identity.
+/// An optional or presented child's navigation id, unbuilt: the child's key path and key.
 ///
 /// Like `forEach`'s element ids, it is entered with `enterDeferredNavigationID`
 /// and built only if something reads the path: building a `NavigationID` (two
@@ -7,15 +7,18 @@
 @usableFromInline struct ChildNavigation: NavigationIDSource {
   /// Not retained: a source lives only during the child's reduce, while the reducer holds the key path.
   @usableFromInline unowned(unsafe) let keyPath: AnyKeyPath
-  @usableFromInline let identity: AnyHashableSendable
+  @usableFromInline let key: ChildKey
+  /// The child's state type, which an enum case's identity names.
+  @usableFromInline let stateType: Any.Type
 
-  @inlinable init(keyPath: AnyKeyPath, identity: AnyHashableSendable) {
+  @inlinable init(keyPath: AnyKeyPath, key: ChildKey, stateType: Any.Type) {
     self.keyPath = keyPath
-    self.identity = identity
+    self.key = key
+    self.stateType = stateType
   }
 
   @usableFromInline static func navigationID(at source: UnsafeRawPointer) -> NavigationID {
     let child = source.assumingMemoryBound(to: Self.self).pointee
-    return NavigationID(kind: KeyPathKind(child.keyPath), id: child.identity)
+    return NavigationID(kind: KeyPathKind(child.keyPath), id: child.key.identity(enumType: child.stateType))
   }
 }

@@ -109,7 +109,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   /// The version read through the key path (a computed property, or before preparation); out of
   /// line, so that the key-path call does not give the prepared path a stack frame of its own.
-  @inline(never) @usableFromInline func membershipVersionThroughKeyPath(of state: Parent.State) -> MembershipVersion {
+  @inlinable @inline(never) func membershipVersionThroughKeyPath(of state: Parent.State) -> MembershipVersion {
     state[keyPath: toElements.keyPath].membershipVersion
   }
 

@@ -61,7 +61,8 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// The child's identity, or nil while state is another case.
   @inlinable func identity(in state: Parent.State) -> AnyHashableSendable? {
     guard let childState = toChildState.extract(state) else { return nil }
-    return identifier.constantIdentity ?? identifier.identify(childState)
+    return identifier.isConstant
+      ? ChildKey.constant.identity(enumType: Child.State.self) : identifier.identify(childState)
   }
 
   /// Whether `after` is the child `before` was; for a child without identity, being present is enough.
@@ -77,9 +78,9 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       reportWrongCase(action: action)
       return .none
     }
-    let identity = identifier.constantIdentity ?? identifier.identify(childState)
+    let key = identifier.isConstant ? ChildKey.constant : identifier.key(childState)
     // The child's navigation id is built only if something reads the path.
-    var source = ChildNavigation(keyPath: kind.keyPath, identity: identity)
+    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: Child.State.self)
     let effect = withUnsafePointer(to: &source) { source in
       let context = ReducingContext.enterDeferredNavigationID(source)
       defer { ReducingContext.leaveDeferredNavigationID(context) }
@@ -87,15 +88,20 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     state = toChildState.embed(childState)
     var result = Effect<Parent.Action>.none
-    if !effect.isNone { result = embed(effect, id: NavigationID(kind: kind, id: identity)) }
-    if !identifier.isConstant, identifier.identify(childState) != identity {
-      result = .merge(result, .cancel(id: NavigationID(kind: kind, id: identity)))
+    if !effect.isNone { result = embed(effect, id: navigationID(key)) }
+    if !identifier.isConstant, identifier.key(childState) != key {
+      result = .merge(result, .cancel(id: navigationID(key)))
     }
     return result
   }
 
+  /// The navigation id of the child with `key`.
+  @inlinable func navigationID(_ key: ChildKey) -> NavigationID {
+    NavigationID(kind: kind, id: key.identity(enumType: Child.State.self))
+  }
+
   /// The child's effect, its actions embedded, cancelled with the child.
-  @usableFromInline func embed(_ effect: Effect<Child.Action>, id: NavigationID) -> Effect<Parent.Action> {
+  @inlinable @inline(never) func embed(_ effect: Effect<Child.Action>, id: NavigationID) -> Effect<Parent.Action> {
     effect.map(toChildAction.embed).cancellable(id: id)
   }
 

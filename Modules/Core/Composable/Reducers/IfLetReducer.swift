@@ -53,13 +53,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     // A child whose identity never changes is the same child while present: its
     // presence is all that needs comparing, and reading it copies nothing.
-    if let constantIdentity = identifier.constantIdentity {
+    if identifier.isConstant {
       let wasPresent = isPresent(in: &state)
       let parentEffect = parent.reduce(into: &state, action: action)
       if !wasPresent || isPresent(in: &state) {
         return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
       }
-      return .merge(childEffect, parentEffect, .cancel(id: NavigationID(kind: kind, id: constantIdentity)))
+      let id = NavigationID(kind: kind, id: ChildKey.constant.identity(enumType: Child.State.self))
+      return .merge(childEffect, parentEffect, .cancel(id: id))
     }
     let before = identity(in: state)
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -80,7 +81,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// The child's identity, or nil while it is absent.
-  @usableFromInline func identity(in state: Parent.State) -> AnyHashableSendable? {
+  @inlinable func identity(in state: Parent.State) -> AnyHashableSendable? {
     state[keyPath: toChildState.keyPath].map(identifier.identify)
   }
 
@@ -105,24 +106,29 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       reportAbsentChild(action: action)
       return .none
     }
-    let identity = identifier.constantIdentity ?? identifier.identify(childState!)
+    let key = identifier.isConstant ? ChildKey.constant : identifier.key(childState!)
     // The child's navigation id is built only if something reads the path.
-    var source = ChildNavigation(keyPath: kind.keyPath, identity: identity)
+    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: Child.State.self)
     let effect = withUnsafePointer(to: &source) { source in
       let context = ReducingContext.enterDeferredNavigationID(source)
       defer { ReducingContext.leaveDeferredNavigationID(context) }
       return child.reduce(into: &childState!, action: action)
     }
     var result = Effect<Parent.Action>.none
-    if !effect.isNone { result = embed(effect, id: NavigationID(kind: kind, id: identity)) }
-    if !identifier.isConstant, childState.map(identifier.identify) != identity {
-      result = .merge(result, .cancel(id: NavigationID(kind: kind, id: identity)))
+    if !effect.isNone { result = embed(effect, id: navigationID(key)) }
+    if !identifier.isConstant, childState.map(identifier.key) != key {
+      result = .merge(result, .cancel(id: navigationID(key)))
     }
     return result
   }
 
+  /// The navigation id of the child with `key`.
+  @inlinable func navigationID(_ key: ChildKey) -> NavigationID {
+    NavigationID(kind: kind, id: key.identity(enumType: Child.State.self))
+  }
+
   /// The child's effect, its actions embedded, cancelled with the child.
-  @usableFromInline func embed(_ effect: Effect<Child.Action>, id: NavigationID) -> Effect<Parent.Action> {
+  @inlinable @inline(never) func embed(_ effect: Effect<Child.Action>, id: NavigationID) -> Effect<Parent.Action> {
     effect.map(toChildAction.embed).cancellable(id: id)
   }
 

@@ -112,7 +112,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child through the key path or the enum case, and embeds its effect.
-  @inline(never) @usableFromInline func reduceWithoutOffset(
+  @inlinable @inline(never) func reduceWithoutOffset(
     into state: inout ParentState, childAction: Child.Action
   ) -> Effect<ParentAction> {
     let effect: Effect<Child.Action>
@@ -131,7 +131,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// The child's effect, its actions embedded in the parent's.
-  @inline(never) @usableFromInline func embed(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
+  @inlinable @inline(never) func embed(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
     effect.map(actionPath.embed)
   }
 
