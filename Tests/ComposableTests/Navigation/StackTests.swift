@@ -36,6 +36,40 @@ private struct Navigator: Reducer {
   }
 }
 
+/// The same stack behind a computed property, so that `forEach` reaches it through the key path
+/// instead of a field offset.
+private struct ComputedNavigator: Reducer {
+  struct State: Equatable {
+    var storedPath = StackState<Ticker.State>()
+    var path: StackState<Ticker.State> {
+      get { storedPath }
+      set { storedPath = newValue }
+    }
+  }
+
+  enum Action: Equatable, CasePathable {
+    case openTapped
+    case backToRootTapped
+    case path(StackActionOf<Ticker>)
+
+    struct Cases: CaseList {
+      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .openTapped: state.path.append(Ticker.State())
+      case .backToRootTapped: state.path.removeAll()
+      case .path: break
+      }
+      return .none
+    }
+    .forEach(\.path, action: \.path) { Ticker() }
+  }
+}
+
 @MainActor struct StackTests {
   private func navigatorStore(clock: TestClock = TestClock()) -> TestStore<Navigator.State, Navigator.Action> {
     TestStore(initialState: Navigator.State()) {
@@ -137,5 +171,22 @@ private struct Navigator: Reducer {
   @Test func stackDumpsShowIds() {
     let stack = StackState(["a", "b"])
     #expect(valueDump(stack) == "StackState(\n  #0: \"a\",\n  #1: \"b\"\n)")
+  }
+
+  @Test func aStackBehindAComputedPropertyRunsItsElementsAndCancelsThemWhenTheyLeave() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: ComputedNavigator.State()) {
+      ComputedNavigator()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.openTapped) { $0.storedPath.append(Ticker.State()) }
+    await store.send(.path(.element(id: 0, action: .startTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.storedPath[id: 0]?.ticks = 1 }
+    await store.send(.backToRootTapped) { $0.storedPath.removeAll() }
+    await clock.advance(by: .seconds(3))
+    // Exhaustive: a tick from the removed screen's timer would be an unexpected action here.
+    await store.finish()
   }
 }

@@ -29,7 +29,8 @@ extension Reducer {
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline var parent: Parent
   @usableFromInline var destination: ChildReducer<Destination>
-  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  /// The stack's key path, and once prepared its field offset (reads through a key path cost hundreds of instructions).
+  @usableFromInline var stackPath: FieldPath<Parent.State, StackState<Destination.State>>
   @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let kind: KeyPathKind
   @usableFromInline let location: SourceLocation
@@ -42,7 +43,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.destination = destination
-    self.toStackState = toStackState
+    stackPath = FieldPath(toStackState)
     self.toStackAction = toStackAction
     self.kind = kind
     self.location = location
@@ -62,14 +63,26 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     // The stack before the parent runs, held by its storage: while this array is
     // held, any write by the parent goes to a new buffer (copy-on-write), so the
     // same buffer afterwards means the stack is unchanged and no id left it.
-    let before = state[keyPath: toStackState].entries
+    let before = entries(in: &state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    if !pushesOrPops, Self.isSameBuffer(before, state[keyPath: toStackState].entries) {
+    if !pushesOrPops, Self.isSameBuffer(before, entries(in: &state)) {
       return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
     }
     return settle(
       stackAction, idsBefore: before.map(\.id), state: &state, elementEffect: elementEffect,
       parentEffect: parentEffect)
+  }
+
+  /// The stack's entries, through the field offset once prepared.
+  @inlinable func entries(in state: inout Parent.State) -> [StackState<Destination.State>.Entry] {
+    guard let offset = stackPath.offset else { return state[keyPath: stackPath.keyPath].entries }
+    return Self.entries(at: offset, in: &state)
+  }
+
+  @inlinable static func entries(
+    at offset: Int, in root: UnsafeMutablePointer<Parent.State>
+  ) -> [StackState<Destination.State>.Entry] {
+    FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.entries
   }
 
   /// Whether two arrays are the same storage (and so hold the same entries).
@@ -90,8 +103,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     switch stackAction {
     case let .popFrom(id)?:
-      if state[keyPath: toStackState].contains(id: id) {
-        state[keyPath: toStackState].pop(from: id)
+      if state[keyPath: stackPath.keyPath].contains(id: id) {
+        state[keyPath: stackPath.keyPath].pop(from: id)
       } else if idsBefore.contains(id) == false {
         reportIssue(
           """
@@ -101,11 +114,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           at: location)
       }
     case let .push(id, element)?:
-      if !state[keyPath: toStackState].push(element, id: id) {
+      if !state[keyPath: stackPath.keyPath].push(element, id: id) {
         reportIssue(
           """
           A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), which is already \
-          used or not above the top of the stack (ids: \(state[keyPath: toStackState].ids)). Push new ids, \
+          used or not above the top of the stack (ids: \(state[keyPath: stackPath.keyPath].ids)). Push new ids, \
           or append to the stack in the reducer.
           """,
           at: location)
@@ -113,7 +126,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case .element?, nil:
       break
     }
-    let idsAfter = state[keyPath: toStackState].ids
+    let idsAfter = state[keyPath: stackPath.keyPath].ids
     guard idsAfter != idsBefore else { return .merge(elementEffect, parentEffect) }
     let remaining = Set(idsAfter)
     let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
@@ -126,7 +139,19 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @inlinable func reduceElement(
     id: StackElementID, action: Destination.Action, into state: inout Parent.State
   ) -> Effect<Parent.Action> {
-    reduceElement(id: id, action: action, in: &state[keyPath: toStackState])
+    guard let offset = stackPath.offset else {
+      return reduceElement(id: id, action: action, in: &state[keyPath: stackPath.keyPath])
+    }
+    return Self.reduceElement(self, id: id, action: action, at: offset, in: &state)
+  }
+
+  @inlinable static func reduceElement(
+    _ reducer: Self, id: StackElementID, action: Destination.Action,
+    at offset: Int, in root: UnsafeMutablePointer<Parent.State>
+  ) -> Effect<Parent.Action> {
+    reducer.reduceElement(
+      id: id, action: action,
+      in: &FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee)
   }
 
   @inlinable func reduceElement(
@@ -171,5 +196,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @inlinable public mutating func prepareForStore() {
     parent.prepareForStore()
     destination.prepare()
+    stackPath.prepare()
   }
 }
