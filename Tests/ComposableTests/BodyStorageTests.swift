@@ -94,6 +94,18 @@ private struct Root: Reducer {
     #expect(store.state.optional?.count == 3)
   }
 
+  /// A test store gets its reducer as `some Reducer` (generic code), yet must run what an app's store
+  /// runs: the feature's body kept and prepared, not rebuilt on every action.
+  @Test func aTestStoreKeepsAndPreparesBodiesLikeAStore() async {
+    let store = TestStore(initialState: Root.State()) { root }
+    for count in 1...3 {
+      await store.send(.leaf(.increment)) { $0.leaf.count = count }
+      await store.send(.rows(.element(id: 1, action: .increment))) { $0.rows[id: 1]?.count = count }
+    }
+    #expect(leaf.count == 1)
+    #expect(rows.count == 1)
+  }
+
   @Test func aChildsBodyIsBuiltOnItsFirstActionNotBefore() {
     let store = Store(initialState: Root.State(), reducer: root)
     #expect(leaf.count == 0)

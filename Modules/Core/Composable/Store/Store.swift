@@ -62,7 +62,10 @@ import Observation
     dependencies: DependencyValues,
     instrumentation: StoreInstrumentation<State, Action>
   ) where R.State == State, R.Action == Action {
-    self.init(state: initialState, running: reducer, dependencies: dependencies, instrumentation: instrumentation)
+    // Kept and prepared like the app's stores, so that instrumented (test) stores run the same code.
+    self.init(
+      state: initialState, running: KeptBodyReducer(reducer), dependencies: dependencies,
+      instrumentation: instrumentation)
   }
 
   /// The current dependencies changed by `prepareDependencies`: what the store's reducers and effects see.
