@@ -71,6 +71,22 @@ if runs("b") {
     })
 }
 
+// (b) again with the root erased, as an app's composition root does (`Reduce(AppFeature().analytics(…))`):
+// the store must still keep and prepare the bodies.
+let erasedRootStore = Store(initialState: Level5.State(), reducer: Reduce(Level5()))
+let erasedDeepStore = erasedRootStore.scope(state: \.child, action: \.child)
+  .scope(state: \.child, action: \.child)
+  .scope(state: \.child, action: \.child)
+  .scope(state: \.child, action: \.child)
+  .scope(state: \.child, action: \.child)
+if runs("b") {
+  scenarios.append(
+    Scenario(name: "(b) the same, root erased", operations: sendCount) {
+      for _ in 0..<sendCount { erasedDeepStore.send(.increment) }
+      blackHole(erasedDeepStore.currentState)
+    })
+}
+
 // (c) sends to random rows of a forEach
 let rowSends = 100_000 / scale
 /// The row ids scenario (c) and its floor send to, the same for both.

@@ -106,6 +106,23 @@ private struct Root: Reducer {
     #expect(rows.count == 1)
   }
 
+  /// Wrappers (`.dependency`, `onChange`, `printChanges`) and erasure (`Reduce(feature)`) hold a feature
+  /// whose body a store must still keep: an app erases its root this way. Each store keeps its own.
+  @Test func wrappedAndErasedFeaturesKeepTheirBodiesPerStore() {
+    let erased = Reduce(
+      root
+        .dependency(\.step, Step(value: 1))
+        .onChange(of: \.leaf.count) { _, _ in EmptyReducer() }
+        .printChanges(to: ChangeSink { _ in }))
+    let first = Store(initialState: Root.State(), reducer: erased)
+    let second = Store(initialState: Root.State(), reducer: erased)
+    for _ in 0..<3 { first.send(.leaf(.increment)) }
+    second.send(.leaf(.increment))
+    #expect(leaf.count == 2, "one body per store, not one per action")
+    #expect(first.state.leaf.count == 3)
+    #expect(second.state.leaf.count == 1)
+  }
+
   @Test func aChildsBodyIsBuiltOnItsFirstActionNotBefore() {
     let store = Store(initialState: Root.State(), reducer: root)
     #expect(leaf.count == 0)

@@ -9,13 +9,13 @@ extension Reducer {
   public func analytics(
     _ events: @escaping @Sendable (State, Action) -> [AnalyticsEvent]
   ) -> AnalyticsReducer<Self> {
-    AnalyticsReducer(base: self, events: events)
+    AnalyticsReducer(base: KeptBodyReducer(self), events: events)
   }
 }
 
 /// A reducer that reports chosen actions as analytics events (see `Reducer.analytics`).
 public struct AnalyticsReducer<Base: Reducer>: Reducer {
-  var base: Base
+  var base: KeptBodyReducer<Base>
   let events: @Sendable (Base.State, Base.Action) -> [AnalyticsEvent]
 
   @Dependency(AnalyticsClient.self) var client

@@ -35,13 +35,13 @@ extension Reducer where Action: Codable {
   /// can rebuild the final state without running effects. Attach the log to a
   /// bug report: replaying it reproduces the state the user saw.
   public func record(to sink: ActionLogSink) -> RecordingReducer<Self> {
-    RecordingReducer(base: self, sink: sink)
+    RecordingReducer(base: KeptBodyReducer(self), sink: sink)
   }
 }
 
 /// The reducer `record(to:)` builds.
 public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codable {
-  let base: Base
+  var base: KeptBodyReducer<Base>
   let sink: ActionLogSink
 
   /// Writes the action's line, then runs the base reducer.
@@ -55,6 +55,11 @@ public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codabl
       sink.write("{\"error\":\"could not encode \(actionLabel(action))\"}\n")
     }
     return base.reduce(into: &state, action: action)
+  }
+
+  /// Prepares the wrapped reducer.
+  public mutating func prepareForStore() {
+    base.prepareForStore()
   }
 }
 

@@ -57,13 +57,13 @@ extension Reducer {
   /// Costs two clock reads per action, plus a label built from the action (a
   /// reflection walk): fine for finding a slow action, not for production hot paths.
   public func instrument(to sink: InstrumentationSink = .standardError) -> InstrumentedReducer<Self> {
-    InstrumentedReducer(base: self, sink: sink)
+    InstrumentedReducer(base: KeptBodyReducer(self), sink: sink)
   }
 }
 
 /// The reducer `instrument` builds.
 public struct InstrumentedReducer<Base: Reducer>: Reducer {
-  var base: Base
+  var base: KeptBodyReducer<Base>
   let sink: InstrumentationSink
 
   /// Runs the base reducer, timing it and every async effect it returns.

@@ -28,13 +28,13 @@ extension Reducer {
   /// ```
   /// Dumps cost microseconds per action: use it while debugging, not in production.
   public func printChanges(to sink: ChangeSink = .standardError) -> PrintChangesReducer<Self> {
-    PrintChangesReducer(base: self, sink: sink)
+    PrintChangesReducer(base: KeptBodyReducer(self), sink: sink)
   }
 }
 
 /// The reducer `printChanges` builds.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
-  var base: Base
+  var base: KeptBodyReducer<Base>
   let sink: ChangeSink
 
   /// Runs the base reducer, then writes the action and the state diff.

@@ -4,20 +4,20 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> DependencyModifierReducer<Self> {
-    DependencyModifierReducer(base: self) { $0[keyPath: keyPath] = value }
+    DependencyModifierReducer(base: KeptBodyReducer(self)) { $0[keyPath: keyPath] = value }
   }
 
   /// Runs this reducer, and effects it creates, with dependencies changed by `update`.
   public func transformDependencies(
     _ update: @escaping (inout DependencyValues) -> Void
   ) -> DependencyModifierReducer<Self> {
-    DependencyModifierReducer(base: self, update: update)
+    DependencyModifierReducer(base: KeptBodyReducer(self), update: update)
   }
 }
 
 /// The reducer `.dependency` builds.
 public struct DependencyModifierReducer<Base: Reducer>: Reducer {
-  var base: Base
+  var base: KeptBodyReducer<Base>
   let update: (inout DependencyValues) -> Void
 
   /// Runs the base reducer under the changed dependencies.

@@ -15,14 +15,14 @@ extension Reducer {
     of toValue: @escaping (State) -> Value,
     @ReducerBuilder<State, Action> _ reaction: @escaping (_ oldValue: Value, _ newValue: Value) -> Reaction
   ) -> OnChangeReducer<Self, Value, Reaction> where Reaction.State == State, Reaction.Action == Action {
-    OnChangeReducer(base: self, toValue: toValue, reaction: reaction)
+    OnChangeReducer(base: KeptBodyReducer(self), toValue: toValue, reaction: reaction)
   }
 }
 
 /// The reducer `onChange(of:)` builds.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable, Reaction: Reducer>: Reducer
 where Reaction.State == Base.State, Reaction.Action == Base.Action {
-  var base: Base
+  var base: KeptBodyReducer<Base>
   let toValue: (Base.State) -> Value
   let reaction: (Value, Value) -> Reaction
 

@@ -1,24 +1,26 @@
-/// A root reducer whose `body`, if it has one, is built once, prepared and kept, as a combinator keeps its children's.
+/// Holds a reducer so that, inside a store, its `body` (if it has one) is built once, prepared and kept.
 ///
-/// A store made from a feature whose type is known picks the overload that runs
-/// `reducer.body`, prepared. One made in generic code (the test store, for one)
-/// only knows `some Reducer`, whose default `reduce` rebuilds the body on every
-/// action, unprepared: no field offsets, no kept child bodies, so a test would
-/// run other code than the app. Wrapping the root like a child closes that gap.
-@usableFromInline struct KeptBodyReducer<Base: Reducer>: Reducer {
+/// Combinators keep their children's bodies this way. A reducer held any other
+/// way, as a plain stored `Base` (a wrapper such as `printChanges`) or behind
+/// `some Reducer` (a store made in generic code, such as the test store), runs
+/// the default `reduce`, which rebuilds the body on every action, unprepared: no
+/// field offsets, no kept child bodies. Wrappers hold their base in one of these,
+/// and forward `prepareForStore()` to it.
+public struct KeptBodyReducer<Base: Reducer>: Reducer {
   @usableFromInline var base: ChildReducer<Base>
 
-  @inlinable init(_ base: Base) {
+  /// Holds `base`; its body is kept once a store prepares this reducer.
+  @inlinable public init(_ base: Base) {
     self.base = ChildReducer(base)
   }
 
   /// Runs the base, through its kept body once prepared.
-  @inlinable func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  @inlinable public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     base.reduce(into: &state, action: action)
   }
 
   /// Prepares the base and gives it a storage for its body.
-  @inlinable mutating func prepareForStore() {
+  @inlinable public mutating func prepareForStore() {
     base.prepare()
   }
 }
