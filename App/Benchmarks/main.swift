@@ -57,12 +57,16 @@ if runs("a") {
 }
 
 // (b) the same through a store scoped five levels deep
+/// The counter five levels below `root`, through a scoped store per level.
+@MainActor func fiveLevelsDown(_ root: StoreOf<Level5>) -> StoreOf<Counter> {
+  root.scope(state: \.child, action: \.child)
+    .scope(state: \.child, action: \.child)
+    .scope(state: \.child, action: \.child)
+    .scope(state: \.child, action: \.child)
+    .scope(state: \.child, action: \.child)
+}
 let rootStore = Store(initialState: Level5.State(), reducer: Level5())
-let deepStore = rootStore.scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
+let deepStore = fiveLevelsDown(rootStore)
 if runs("b") {
   scenarios.append(
     Scenario(name: "(b) 1M sends, scoped 5 deep", operations: sendCount) {
@@ -74,11 +78,7 @@ if runs("b") {
 // (b) again with the root erased, as an app's composition root does (`Reduce(AppFeature().analytics(…))`):
 // the store must still keep and prepare the bodies.
 let erasedRootStore = Store(initialState: Level5.State(), reducer: Reduce(Level5()))
-let erasedDeepStore = erasedRootStore.scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
-  .scope(state: \.child, action: \.child)
+let erasedDeepStore = fiveLevelsDown(erasedRootStore)
 if runs("b") {
   scenarios.append(
     Scenario(name: "(b) the same, root erased", operations: sendCount) {

@@ -118,29 +118,18 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   @inlinable func reducePresented(
     in presents: inout Presents<Destination.State>, action: Destination.Action
   ) -> (Effect<Parent.Action>, Presents<Destination.State>.Box?) {
-    guard let child = presents.box?.value else {
+    guard presents.box?.value != nil else {
       reportNothingPresented(action: action)
       return (.none, presents.box)
     }
-    let key = identifier.key(child)
-    // The child's navigation id is built only if something reads the path (as `forEach` does).
-    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: Destination.State.self)
-    let effect = withUnsafePointer(to: &source) { source in
-      let context = ReducingContext.enterDeferredNavigationID(source)
-      defer { ReducingContext.leaveDeferredNavigationID(context) }
-      return destination.reduce(into: &presents.wrappedValue!, action: action)
+    let (effect, key, keptIdentity) = identifier.run(&presents.wrappedValue!, kind: kind) {
+      destination.reduce(into: &$0, action: action)
     }
-    var result = Effect<Parent.Action>.none
-    if !effect.isNone { result = embed(effect, id: navigationID(key)) }
-    if !identifier.isConstant, presents.box?.value.map(identifier.key) != key {
-      result = .merge(result, .cancel(id: navigationID(key)))
-    }
-    return (result, presents.box)
-  }
-
-  /// The navigation id of the child with `key`.
-  @inlinable func navigationID(_ key: ChildKey) -> NavigationID {
-    NavigationID(kind: kind, id: key.identity(enumType: Destination.State.self))
+    // The id is boxed only when an effect or a cancellation needs it.
+    if effect.isNone && keptIdentity { return (.none, presents.box) }
+    let id = identifier.navigationID(key, kind: kind)
+    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
+    return (keptIdentity ? result : .merge(result, .cancel(id: id)), presents.box)
   }
 
   /// Reports a presented action that arrived while nothing was presented.

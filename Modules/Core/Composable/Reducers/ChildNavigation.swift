@@ -22,3 +22,29 @@
     return NavigationID(kind: KeyPathKind(child.keyPath), id: child.key.identity(enumType: child.stateType))
   }
 }
+
+extension ChildIdentifier {
+  /// Runs `reduce` on `child` with the child's navigation id entered (built only if something
+  /// reads the path), and says under which key it ran and whether the child still has it.
+  ///
+  /// What `ifLet`, `ifCaseLet` and presentation do for every child action: a child that
+  /// changed its own identity (a new id, another case) is a new child, and its caller
+  /// cancels the effects of the old identity.
+  @inlinable func run<Action>(
+    _ child: inout State, kind: KeyPathKind, _ reduce: (inout State) -> Effect<Action>
+  ) -> (effect: Effect<Action>, key: ChildKey, keptIdentity: Bool) {
+    let key = isConstant ? ChildKey.constant : self.key(child)
+    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: State.self)
+    let effect = withUnsafePointer(to: &source) { source in
+      let context = ReducingContext.enterDeferredNavigationID(source)
+      defer { ReducingContext.leaveDeferredNavigationID(context) }
+      return reduce(&child)
+    }
+    return (effect, key, isConstant || self.key(child) == key)
+  }
+
+  /// The navigation id of the child with `key`, among the children of `kind`.
+  @inlinable func navigationID(_ key: ChildKey, kind: KeyPathKind) -> NavigationID {
+    NavigationID(kind: kind, id: key.identity(enumType: State.self))
+  }
+}

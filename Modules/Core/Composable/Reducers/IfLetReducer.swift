@@ -59,7 +59,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if !wasPresent || isPresent(in: &state) {
         return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
       }
-      let id = NavigationID(kind: kind, id: ChildKey.constant.identity(enumType: Child.State.self))
+      let id = identifier.navigationID(.constant, kind: kind)
       return .merge(childEffect, parentEffect, .cancel(id: id))
     }
     let before = identity(in: state)
@@ -106,25 +106,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       reportAbsentChild(action: action)
       return .none
     }
-    let key = identifier.isConstant ? ChildKey.constant : identifier.key(childState!)
-    // The child's navigation id is built only if something reads the path.
-    var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: Child.State.self)
-    let effect = withUnsafePointer(to: &source) { source in
-      let context = ReducingContext.enterDeferredNavigationID(source)
-      defer { ReducingContext.leaveDeferredNavigationID(context) }
-      return child.reduce(into: &childState!, action: action)
+    let (effect, key, keptIdentity) = identifier.run(&childState!, kind: kind) {
+      child.reduce(into: &$0, action: action)
     }
-    var result = Effect<Parent.Action>.none
-    if !effect.isNone { result = embed(effect, id: navigationID(key)) }
-    if !identifier.isConstant, childState.map(identifier.key) != key {
-      result = .merge(result, .cancel(id: navigationID(key)))
-    }
-    return result
-  }
-
-  /// The navigation id of the child with `key`.
-  @inlinable func navigationID(_ key: ChildKey) -> NavigationID {
-    NavigationID(kind: kind, id: key.identity(enumType: Child.State.self))
+    // The id is boxed only when an effect or a cancellation needs it.
+    if effect.isNone && keptIdentity { return .none }
+    let id = identifier.navigationID(key, kind: kind)
+    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
+    return keptIdentity ? result : .merge(result, .cancel(id: id))
   }
 
   /// The child's effect, its actions embedded, cancelled with the child.
