@@ -122,14 +122,10 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       reportNothingPresented(action: action)
       return (.none, presents.box)
     }
-    let (effect, key, keptIdentity) = identifier.run(&presents.wrappedValue!, kind: kind) {
-      destination.reduce(into: &$0, action: action)
-    }
-    // The id is boxed only when an effect or a cancellation needs it.
-    if effect.isNone && keptIdentity { return (.none, presents.box) }
-    let id = identifier.navigationID(key, kind: kind)
-    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
-    return (keptIdentity ? result : .merge(result, .cancel(id: id)), presents.box)
+    let effect = identifier.run(
+      &presents.wrappedValue!, kind: kind, { destination.reduce(into: &$0, action: action) },
+      embed: { embed($0, id: $1) })
+    return (effect, presents.box)
   }
 
   /// Reports a presented action that arrived while nothing was presented.

@@ -25,14 +25,15 @@
 
 extension ChildIdentifier {
   /// Runs `reduce` on `child` with the child's navigation id entered (built only if something
-  /// reads the path), and says under which key it ran and whether the child still has it.
+  /// reads the path), and returns its effect passed through `embed` with that id.
   ///
-  /// What `ifLet`, `ifCaseLet` and presentation do for every child action: a child that
-  /// changed its own identity (a new id, another case) is a new child, and its caller
-  /// cancels the effects of the old identity.
-  @inlinable func run<Action>(
-    _ child: inout State, kind: KeyPathKind, _ reduce: (inout State) -> Effect<Action>
-  ) -> (effect: Effect<Action>, key: ChildKey, keptIdentity: Bool) {
+  /// What `ifLet`, `ifCaseLet` and presentation do for every child action. A child that
+  /// changed its own identity (a new id, another case) is a new child: the effects of the
+  /// old identity are cancelled too. The id is boxed only when an effect or a cancellation needs it.
+  @inlinable func run<ChildAction, ParentAction>(
+    _ child: inout State, kind: KeyPathKind, _ reduce: (inout State) -> Effect<ChildAction>,
+    embed: (Effect<ChildAction>, NavigationID) -> Effect<ParentAction>
+  ) -> Effect<ParentAction> {
     let key = isConstant ? ChildKey.constant : self.key(child)
     var source = ChildNavigation(keyPath: kind.keyPath, key: key, stateType: State.self)
     let effect = withUnsafePointer(to: &source) { source in
@@ -40,7 +41,11 @@ extension ChildIdentifier {
       defer { ReducingContext.leaveDeferredNavigationID(context) }
       return reduce(&child)
     }
-    return (effect, key, isConstant || self.key(child) == key)
+    let keptIdentity = isConstant || self.key(child) == key
+    if effect.isNone && keptIdentity { return .none }
+    let id = navigationID(key, kind: kind)
+    let result = effect.isNone ? Effect<ParentAction>.none : embed(effect, id)
+    return keptIdentity ? result : .merge(result, .cancel(id: id))
   }
 
   /// The navigation id of the child with `key`, among the children of `kind`.

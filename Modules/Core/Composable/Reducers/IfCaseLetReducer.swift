@@ -78,15 +78,10 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       reportWrongCase(action: action)
       return .none
     }
-    let (effect, key, keptIdentity) = identifier.run(&childState, kind: kind) {
-      child.reduce(into: &$0, action: action)
-    }
+    let effect = identifier.run(
+      &childState, kind: kind, { child.reduce(into: &$0, action: action) }, embed: { embed($0, id: $1) })
     state = toChildState.embed(childState)
-    // The id is boxed only when an effect or a cancellation needs it.
-    if effect.isNone && keptIdentity { return .none }
-    let id = identifier.navigationID(key, kind: kind)
-    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
-    return keptIdentity ? result : .merge(result, .cancel(id: id))
+    return effect
   }
 
   /// The child's effect, its actions embedded, cancelled with the child.

@@ -106,14 +106,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       reportAbsentChild(action: action)
       return .none
     }
-    let (effect, key, keptIdentity) = identifier.run(&childState!, kind: kind) {
-      child.reduce(into: &$0, action: action)
-    }
-    // The id is boxed only when an effect or a cancellation needs it.
-    if effect.isNone && keptIdentity { return .none }
-    let id = identifier.navigationID(key, kind: kind)
-    let result = effect.isNone ? Effect<Parent.Action>.none : embed(effect, id: id)
-    return keptIdentity ? result : .merge(result, .cancel(id: id))
+    return identifier.run(
+      &childState!, kind: kind, { child.reduce(into: &$0, action: action) }, embed: { embed($0, id: $1) })
   }
 
   /// The child's effect, its actions embedded, cancelled with the child.
