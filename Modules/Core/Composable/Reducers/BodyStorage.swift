@@ -26,7 +26,7 @@ public final class BodyStorage {
   }
 
   /// Runs `reducer`'s body on `state`, building and preparing the body on the first call.
-  @inlinable public func reduceBody<R: Reducer>(
+  @inlinable @inline(__always) public func reduceBody<R: Reducer>(
     of reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     guard let address else { return keepBody(of: reducer, into: &state, action: action) }
@@ -36,7 +36,7 @@ public final class BodyStorage {
   /// Runs `body` where it lies: an `inout` argument is borrowed in place, where a
   /// value read from memory would be copied first (hundreds of bytes and a retain
   /// for each reference in the tree).
-  @inlinable static func reduce<Body: Reducer>(
+  @inlinable @inline(__always) static func reduce<Body: Reducer>(
     _ body: inout Body, into state: inout Body.State, action: Body.Action
   ) -> Effect<Body.Action> {
     body.reduce(into: &state, action: action)

@@ -60,7 +60,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 
   /// Runs the body kept in `storage`, building it on the first action.
-  @inlinable public func reduce(
+  @inlinable @inline(__always) public func reduce(
     into state: inout State, action: Action, keepingBodyIn storage: BodyStorage
   ) -> Effect<Action> {
     storage.reduceBody(of: self, into: &state, action: action)

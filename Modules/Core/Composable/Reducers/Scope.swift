@@ -52,7 +52,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child if `action` is one of its actions.
-  @inlinable public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+  ///
+  /// Always inlined, with the core's `reduce` and the kept body's call: then a
+  /// chain of nested scopes compiles into one function, where a call and a stack
+  /// frame per level cost 16 instructions per level (a third of a level).
+  @inlinable @inline(__always)
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     core.reduce(into: &state, action: action)
   }
 
@@ -104,7 +109,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// The prepared field path is the hot one; the others (an enum case, a key
   /// path) and wrapping a real effect are out of line, so that this path needs
   /// few registers and no stack frame beyond the call.
-  @inlinable func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+  @inlinable @inline(__always)
+  func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = actionPath.extract(action) else { return .none }
     guard let fieldOffset else { return reduceWithoutOffset(into: &state, childAction: childAction) }
     let effect = Self.reduce(child, at: fieldOffset, in: &state, action: childAction)
@@ -147,7 +153,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       at: location)
   }
 
-  @inlinable static func reduce(
+  @inlinable @inline(__always) static func reduce(
     _ child: ChildReducer<Child>, at offset: Int, in root: UnsafeMutablePointer<ParentState>, action: Child.Action
   ) -> Effect<Child.Action> {
     child.reduce(into: &FieldPath<ParentState, Child.State>.field(at: offset, in: root).pointee, action: action)
