@@ -24,10 +24,14 @@ public final class ReducingContext: @unchecked Sendable {
   /// How many of `deferredIDs`, from the first, were built into `builtPath`.
   @exclusivity(unchecked) @usableFromInline var flushedCount = 0
 
+  /// The thread-specific key of the per-thread cells (`slot`), read without `swift_once`.
+  @usableFromInline let threadKey: pthread_key_t
+
   /// Creates a context.
   public init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath()) {
     self.dependencies = dependencies
     builtPath = navigationPath
+    threadKey = Self.slot
   }
 
   deinit {
@@ -47,44 +51,40 @@ public final class ReducingContext: @unchecked Sendable {
 
   /// The context installed on this thread, if a reduce is running.
   @inline(__always) public static var current: ReducingContext? {
-    guard let raw = pthread_getspecific(slot) else { return nil }
+    guard let cell = existingCell(), let raw = cell.pointee else { return nil }
     return Unmanaged<ReducingContext>.fromOpaque(raw).takeUnretainedValue()
   }
 
   /// The dependencies of the running reduce, if any.
   @inline(__always) static var currentDependencies: DependencyValues? { current?.dependencies }
 
-  /// Installs `self` on this thread and returns what was installed before; pair with `restore`.
+  /// Installs `self` on this thread; the result puts back what was installed before.
   ///
   /// The store's loop uses this pair instead of `install` because a closure
   /// created on the main actor and passed to a nonisolated function gets a
   /// dynamic isolation check on every call.
-  @inline(__always) public func enter() -> UnsafeMutableRawPointer? {
-    let previous = pthread_getspecific(Self.slot)
-    pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
-    return previous
+  @inlinable @inline(__always) public func enter() -> ContextRestoration {
+    let cell = Self.cell(key: threadKey)
+    let previous = cell.pointee
+    cell.pointee = Unmanaged.passUnretained(self).toOpaque()
+    return ContextRestoration(cell: cell, previous: previous)
   }
 
-  /// Uninstalls any context from this thread and returns it; pair with `restore`.
+  /// Uninstalls any context from this thread; the result puts it back.
   ///
   /// An effect that starts running synchronously inside the store's loop uses
   /// this, so it reads the dependencies it captured and not the running reduce's.
-  @inline(__always) public static func leave() -> UnsafeMutableRawPointer? {
-    let previous = pthread_getspecific(slot)
-    pthread_setspecific(slot, nil)
-    return previous
-  }
-
-  /// Puts back what `enter` returned.
-  @inline(__always) public static func restore(_ previous: UnsafeMutableRawPointer?) {
-    pthread_setspecific(slot, previous)
+  @inlinable @inline(__always) public static func leave() -> ContextRestoration {
+    let cell = cell(key: slot)
+    let previous = cell.pointee
+    cell.pointee = nil
+    return ContextRestoration(cell: cell, previous: previous)
   }
 
   /// Runs `body` with `self` installed, restoring whatever was installed before.
   @inline(__always) public func install<R>(_ body: () throws -> R) rethrows -> R {
-    let previous = pthread_getspecific(Self.slot)
-    pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(Self.slot, previous) }
+    let restoration = enter()
+    defer { restoration.restore() }
     return try body()
   }
 
@@ -134,7 +134,7 @@ public final class ReducingContext: @unchecked Sendable {
   ) -> Unmanaged<ReducingContext>? {
     // Unmanaged: the store that installed the context keeps it alive, and a
     // retain and release per element action would be a tenth of its cost.
-    guard let raw = pthread_getspecific(slot) else { return nil }
+    guard let cell = existingCell(), let raw = cell.pointee else { return nil }
     let context = Unmanaged<ReducingContext>.fromOpaque(raw)
     context._withUnsafeGuaranteedRef {
       $0.deferredIDs.push(DeferredNavigationID(source: UnsafeRawPointer(source), type: Source.self))
@@ -162,9 +162,35 @@ public final class ReducingContext: @unchecked Sendable {
     return try body()
   }
 
+  /// This thread's cell, or nil if no context was ever installed on it.
+  @inlinable @inline(__always) static func existingCell() -> ContextCell? {
+    pthread_getspecific(slot)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+  }
+
+  /// This thread's cell, made on the thread's first install.
+  @inlinable @inline(__always) static func cell(key: pthread_key_t) -> ContextCell {
+    guard let raw = pthread_getspecific(key) else { return makeCell(key: key) }
+    return raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+  }
+
+  /// Allocates this thread's cell; the key's destructor frees it when the thread ends.
+  @usableFromInline @inline(never) static func makeCell(key: pthread_key_t) -> ContextCell {
+    let cell = ContextCell.allocate(capacity: 1)
+    cell.initialize(to: nil)
+    let status = pthread_setspecific(key, cell)
+    precondition(status == 0, "could not store this thread's reducing-context cell")
+    return cell
+  }
+
+  /// The thread-specific key of the cells; copied into each context (`threadKey`), because reading
+  /// a lazily initialized global goes through `swift_once` on every read.
   @usableFromInline static let slot: pthread_key_t = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
+    #if canImport(Darwin)
+      let status = pthread_key_create(&key) { $0.deallocate() }
+    #else
+      let status = pthread_key_create(&key) { $0?.deallocate() }
+    #endif
     precondition(status == 0, "could not create the reducing-context thread key")
     return key
   }()
@@ -189,5 +215,28 @@ public protocol NavigationIDSource {
   /// The id, built.
   @usableFromInline func build() -> NavigationID {
     type.navigationID(at: source)
+  }
+}
+
+/// A thread's slot for the context installed on it.
+///
+/// The thread-specific value is this cell, made once per thread, rather than
+/// the context itself: installing and restoring a context then write the cell,
+/// where `pthread_setspecific` cost two thirds of a counter's whole send.
+public typealias ContextCell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+/// What `ReducingContext.enter()` or `leave()` replaced on this thread.
+public struct ContextRestoration {
+  @usableFromInline let cell: ContextCell
+  @usableFromInline let previous: UnsafeMutableRawPointer?
+
+  @inlinable init(cell: ContextCell, previous: UnsafeMutableRawPointer?) {
+    self.cell = cell
+    self.previous = previous
+  }
+
+  /// Puts back what was installed before; call it on the same thread, in reverse order of entering.
+  @inlinable @inline(__always) public func restore() {
+    cell.pointee = previous
   }
 }
