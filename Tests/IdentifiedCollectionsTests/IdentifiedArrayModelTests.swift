@@ -41,7 +41,7 @@ struct IdentifiedArrayModelTests {
     for step in 0..<2_000 {
       let id = CollidingID(value: Int.random(in: idRange, using: &generator))
       let present = model.contains { $0.id == id }
-      let operation = Int.random(in: 0..<12, using: &generator)
+      let operation = Int.random(in: 0..<14, using: &generator)
       switch operation {
       case 0:
         let result = array.append(Item(id: id, payload: step))
@@ -94,6 +94,18 @@ struct IdentifiedArrayModelTests {
         // MutableCollection's own algorithm, which moves elements through `swapAt`.
         array.reverse()
         model.reverse()
+      case 11:
+        // A positional write of an element with an absent id replaces the element there.
+        guard !model.isEmpty, !present else { continue }
+        let position = Int.random(in: 0..<model.count, using: &generator)
+        array[position] = Item(id: id, payload: step)
+        model[position] = Item(id: id, payload: step)
+      case 12:
+        // The standard library's sort of a slice writes elements back one position at a time.
+        guard model.count > 2 else { continue }
+        let start = Int.random(in: 0..<model.count, using: &generator)
+        array[start...].sort { $0.payload > $1.payload }
+        model[start...].sort { $0.payload > $1.payload }
       default:
         guard !model.isEmpty else { continue }
         let source = Int.random(in: 0..<model.count, using: &generator)

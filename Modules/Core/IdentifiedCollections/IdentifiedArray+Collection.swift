@@ -8,15 +8,19 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// Whether there are no elements.
   @inlinable public var isEmpty: Bool { elements.isEmpty }
 
-  /// Reads or mutates the element at `position` in place; its id must not change.
+  /// Reads, replaces or mutates in place the element at `position`.
+  ///
+  /// Writing an element with another id there re-indexes the position, so that
+  /// the standard library's algorithms (`sort()`, a slice's `reverse()`, which
+  /// swap through this subscript) work. A write may leave two elements with one
+  /// id for a moment, as the first half of a swap does; one left so when the
+  /// array is next changed by id is a programmer error (a precondition failure).
   @inlinable public subscript(position: Int) -> Element {
     get { elements[position] }
     _modify {
       let id = elements[position].id
       yield &elements[position]
-      precondition(
-        elements[position].id == id,
-        "IdentifiedArray: an element's id changed from \(id) to \(elements[position].id)")
+      if elements[position].id != id { reindex(position, replacing: id) }
     }
   }
 

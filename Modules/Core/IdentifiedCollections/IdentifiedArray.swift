@@ -16,6 +16,9 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var positions: PositionIndex<Element.ID>
   /// Changes whenever an id is added or removed; see `membership`.
   @usableFromInline var membershipStamp: UInt64 = 0
+  /// How many elements share their id with an earlier-indexed one: nonzero only while positional writes
+  /// are swapping elements (see `subscript(position:)`).
+  @usableFromInline var sharedIDCount = 0
 
   /// Creates an empty array.
   @inlinable public init() {
@@ -23,6 +26,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     orderedIDs = []
     positions = PositionIndex()
     membershipStamp = 0
+    sharedIDCount = 0
   }
 
   /// Creates an array from elements whose ids must be unique (a duplicate id traps).
@@ -90,6 +94,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       return elements[position]
     }
     _modify {
+      requireUniqueIDs()
       if let position = index(id: id) {
         // A copy: an Optional cannot alias the array's slot. Hot paths that mutate
         // large elements in place use the positional subscript instead.
@@ -102,6 +107,25 @@ public struct IdentifiedArray<Element: Identifiable> {
         yield &element
       }
     }
+  }
+
+  /// Indexes `position` under the id its element now has, instead of `oldID`.
+  @usableFromInline mutating func reindex(_ position: Int, replacing oldID: Element.ID) {
+    let newID = elements[position].id
+    // Found by the position it holds: the element there already has the new id.
+    positions.remove(oldID, at: position, ids: orderedIDs)
+    orderedIDs[position] = newID
+    if index(id: oldID) != nil { sharedIDCount -= 1 }
+    if index(id: newID) != nil { sharedIDCount += 1 }
+    positions.insert(newID, at: position)
+    membershipStamp = MembershipStamp.next()
+  }
+
+  /// Traps if positional writes left two elements with one id: changing by id would pick one arbitrarily.
+  @inlinable func requireUniqueIDs() {
+    precondition(
+      sharedIDCount == 0,
+      "IdentifiedArray: positional writes left \(sharedIDCount + 1) elements sharing an id; ids must be unique")
   }
 
   @usableFromInline mutating func applyModification(_ element: Element?, at position: Int, id: Element.ID) {
@@ -130,6 +154,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Appends `element` unless its id is present; says whether it was inserted and where it is.
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    requireUniqueIDs()
     if let position = index(id: element.id) { return (false, position) }
     appendNew(element)
     membershipStamp = MembershipStamp.next()
@@ -139,6 +164,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Inserts `element` at `index` unless its id is present; says whether it was inserted and where it is.
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    requireUniqueIDs()
     if let position = self.index(id: element.id) { return (false, position) }
     precondition(index >= 0 && index <= elements.count, "IdentifiedArray: insert index \(index) out of bounds")
     positions.reserveCapacity(elements.count + 1, ids: orderedIDs)
@@ -153,6 +179,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Replaces the element with the same id, or appends it; returns the element it replaced.
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
+    requireUniqueIDs()
     if let position = index(id: element.id) {
       let old = elements[position]
       elements[position] = element
@@ -165,6 +192,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes and returns the element with `id`, if present.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
+    requireUniqueIDs()
     guard let position = index(id: id) else { return nil }
     return remove(at: position)
   }
@@ -173,10 +201,12 @@ public struct IdentifiedArray<Element: Identifiable> {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(index >= 0 && index < elements.count, "IdentifiedArray: remove index \(index) out of bounds")
-    positions.remove(orderedIDs[index], at: index, ids: orderedIDs)
+    let removedID = orderedIDs[index]
+    positions.remove(removedID, at: index, ids: orderedIDs)
     orderedIDs.remove(at: index)
     let element = elements.remove(at: index)
     repositionElements(from: index, movedBy: -1)
+    if sharedIDCount > 0, self.index(id: removedID) != nil { sharedIDCount -= 1 }
     membershipStamp = MembershipStamp.next()
     return element
   }
@@ -196,6 +226,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     orderedIDs.removeAll(keepingCapacity: keepingCapacity)
     positions.removeAll(keepingCapacity: keepingCapacity)
     membershipStamp = 0
+    sharedIDCount = 0
   }
 
   /// Moves the elements at `source` to before `destination`, as SwiftUI's `onMove` describes it.
@@ -256,7 +287,16 @@ public struct IdentifiedArray<Element: Identifiable> {
     orderedIDs = elements.map(\.id)
     positions.removeAll(keepingCapacity: true)
     positions.reserveCapacity(elements.count, ids: orderedIDs)
-    for (position, id) in orderedIDs.enumerated() { positions.insert(id, at: position) }
+    guard sharedIDCount > 0 else {
+      for (position, id) in orderedIDs.enumerated() { positions.insert(id, at: position) }
+      return
+    }
+    // Reordering or removing cannot create a shared id, but may have removed one.
+    sharedIDCount = 0
+    for (position, id) in orderedIDs.enumerated() {
+      if index(id: id) != nil { sharedIDCount += 1 }
+      positions.insert(id, at: position)
+    }
   }
 }
 
