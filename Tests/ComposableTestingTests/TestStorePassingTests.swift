@@ -1,5 +1,11 @@
 import Composable
-@testable import ComposableTesting
+// White-box tests of internal representation: `@testable` needs a module built for testing, which the
+// release suite does not do (it tests the code the shipped binary runs), so they run in debug only.
+#if DEBUG
+  @testable import ComposableTesting
+#else
+  import ComposableTesting
+#endif
 import Foundation
 import Testing
 
@@ -97,20 +103,22 @@ import Testing
   }
 }
 
-/// What a non-exhaustive test skipped is shown, not failed, when asked for.
-@MainActor struct SkippedAssertionTests {
-  @Test func showSkippedAssertionsPrintsWhatWasNotAsserted() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() }
-    store.exhaustivity = .off(showSkippedAssertions: true)
-    var log = ""
-    store.skippedAssertionsLog = { log += $0 }
-    await store.send(.incrementTwiceTapped)
-    await store.receive(.increment)
-    #expect(log.contains("state changes after receiving Counter.Action.increment"))
-    #expect(log.contains("  -   count: 0,\n  +   count: 1,"))
-    log = ""
-    await store.send(.idTapped)
-    #expect(log.contains("Skipped assertions (received actions):\n  Counter.Action.increment"))
-    #expect(log.contains("+   lastID: UUID(00000000-0000-0000-0000-000000000000)"))
+#if DEBUG
+  /// What a non-exhaustive test skipped is shown, not failed, when asked for.
+  @MainActor struct SkippedAssertionTests {
+    @Test func showSkippedAssertionsPrintsWhatWasNotAsserted() async {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      var log = ""
+      store.skippedAssertionsLog = { log += $0 }
+      await store.send(.incrementTwiceTapped)
+      await store.receive(.increment)
+      #expect(log.contains("state changes after receiving Counter.Action.increment"))
+      #expect(log.contains("  -   count: 0,\n  +   count: 1,"))
+      log = ""
+      await store.send(.idTapped)
+      #expect(log.contains("Skipped assertions (received actions):\n  Counter.Action.increment"))
+      #expect(log.contains("+   lastID: UUID(00000000-0000-0000-0000-000000000000)"))
+    }
   }
-}
+#endif

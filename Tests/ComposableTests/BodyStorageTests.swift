@@ -1,4 +1,4 @@
-@testable import Composable
+import Composable
 import ComposableTesting
 import Dependencies
 import Testing

@@ -1,4 +1,10 @@
-@testable import Composable
+// White-box tests of internal representation: `@testable` needs a module built for testing, which the
+// release suite does not do (it tests the code the shipped binary runs), so they run in debug only.
+#if DEBUG
+  @testable import Composable
+#else
+  import Composable
+#endif
 import ComposableTesting
 import Testing
 
@@ -131,16 +137,18 @@ private enum Holder {
     #expect(state.storage == [1])
   }
 
-  @Test func aStoredFieldHasAnOffsetAndAComputedPropertyHasNone() {
-    var stored = FieldPath(\Parent.State.stored)
-    var computed = FieldPath(\Parent.State.computed)
-    #expect(stored.offset == nil)
-    stored.prepare()
-    computed.prepare()
-    #expect(stored.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
-    #expect(stored.offset != nil)
-    #expect(computed.offset == nil)
-  }
+  #if DEBUG
+    @Test func aStoredFieldHasAnOffsetAndAComputedPropertyHasNone() {
+      var stored = FieldPath(\Parent.State.stored)
+      var computed = FieldPath(\Parent.State.computed)
+      #expect(stored.offset == nil)
+      stored.prepare()
+      computed.prepare()
+      #expect(stored.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+      #expect(stored.offset != nil)
+      #expect(computed.offset == nil)
+    }
+  #endif
 
   @Test func aPreparedScopeWritesTheFieldItsOffsetNames() {
     var scope = Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
@@ -181,16 +189,18 @@ private enum Holder {
     #expect(before.membershipVersion != after.membershipVersion)
   }
 
-  @Test func ifLetPassesPreparationToTheScopeInsideIt() {
-    var reducer = EmptyReducer<Holder.State, Holder.Action>()
-      .ifLet(\.parent, action: \.parent) {
-        Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
-      }
-    #expect(reducer.child.reducer.core.fieldOffset == nil)
-    reducer.prepareForStore()
-    #expect(reducer.child.reducer.core.fieldOffset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
-    var state = Holder.State(parent: Parent.State())
-    _ = reducer.reduce(into: &state, action: .parent(.stored(.increment)))
-    #expect(state.parent?.stored.count == 1)
-  }
+  #if DEBUG
+    @Test func ifLetPassesPreparationToTheScopeInsideIt() {
+      var reducer = EmptyReducer<Holder.State, Holder.Action>()
+        .ifLet(\.parent, action: \.parent) {
+          Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
+        }
+      #expect(reducer.child.reducer.core.fieldOffset == nil)
+      reducer.prepareForStore()
+      #expect(reducer.child.reducer.core.fieldOffset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+      var state = Holder.State(parent: Parent.State())
+      _ = reducer.reduce(into: &state, action: .parent(.stored(.increment)))
+      #expect(state.parent?.stored.count == 1)
+    }
+  #endif
 }

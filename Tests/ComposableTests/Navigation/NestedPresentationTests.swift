@@ -1,4 +1,10 @@
-@testable import Composable
+// White-box tests of internal representation: `@testable` needs a module built for testing, which the
+// release suite does not do (it tests the code the shipped binary runs), so they run in debug only.
+#if DEBUG
+  @testable import Composable
+#else
+  import Composable
+#endif
 import ComposableTesting
 import Testing
 
@@ -38,17 +44,19 @@ struct NestedPresentationTests {
     return state
   }
 
-  /// The boxes from the root down, by identity.
-  private func boxes(_ state: Nested.State) -> [ObjectIdentifier] {
-    var result: [ObjectIdentifier] = []
-    var current = state.$child
-    while let box = current.box {
-      result.append(ObjectIdentifier(box))
-      guard let next = box.value?.$child else { break }
-      current = next
+  #if DEBUG
+    /// The boxes from the root down, by identity.
+    private func boxes(_ state: Nested.State) -> [ObjectIdentifier] {
+      var result: [ObjectIdentifier] = []
+      var current = state.$child
+      while let box = current.box {
+        result.append(ObjectIdentifier(box))
+        guard let next = box.value?.$child else { break }
+        current = next
+      }
+      return result
     }
-    return result
-  }
+  #endif
 
   private func incrementDeepest(_ state: inout Nested.State) {
     if state.child == nil {
@@ -69,25 +77,27 @@ struct NestedPresentationTests {
     #expect(MemoryLayout<Nested.State>.size == 2 * MemoryLayout<Int>.size)
   }
 
-  @Test func mutatingTheDeepestLevelCopiesNoBox() {
-    var state = nested(depth: Self.depth)
-    let before = boxes(state)
-    #expect(before.count == Self.depth)
-    incrementDeepest(&state)
-    #expect(boxes(state) == before)
-    #expect(deepest(state) == Self.depth + 1)
-  }
+  #if DEBUG
+    @Test func mutatingTheDeepestLevelCopiesNoBox() {
+      var state = nested(depth: Self.depth)
+      let before = boxes(state)
+      #expect(before.count == Self.depth)
+      incrementDeepest(&state)
+      #expect(boxes(state) == before)
+      #expect(deepest(state) == Self.depth + 1)
+    }
 
-  @Test func aCopyIsIndependentAndCopiesOnlyWhenMutated() {
-    let original = nested(depth: Self.depth)
-    var copy = original
-    #expect(boxes(copy) == boxes(original))
-    incrementDeepest(&copy)
-    #expect(deepest(original) == Self.depth)
-    #expect(deepest(copy) == Self.depth + 1)
-    #expect(Set(boxes(copy)).isDisjoint(with: boxes(original)))
-    #expect(copy != original)
-  }
+    @Test func aCopyIsIndependentAndCopiesOnlyWhenMutated() {
+      let original = nested(depth: Self.depth)
+      var copy = original
+      #expect(boxes(copy) == boxes(original))
+      incrementDeepest(&copy)
+      #expect(deepest(original) == Self.depth)
+      #expect(deepest(copy) == Self.depth + 1)
+      #expect(Set(boxes(copy)).isDisjoint(with: boxes(original)))
+      #expect(copy != original)
+    }
+  #endif
 
   @MainActor @Test func aStoreReducesAnActionForTheDeepestLevel() async {
     let depth = Self.depth

@@ -9,7 +9,7 @@ extension Effect {
     let dismissal = MainActorAction(dismissal)
     return mapRuns { run in
       run.wrappingBody { body, send in
-        await DismissEffect.$presentationHandler.withValue({ await send(dismissal.action) }) {
+        await DismissEffect.$presentation.withValue(DismissEffect { await send(dismissal.action) }) {
           await body(send)
         }
       }

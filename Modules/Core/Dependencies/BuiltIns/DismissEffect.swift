@@ -21,11 +21,16 @@ public struct DismissEffect: Sendable {
   }
 
   /// The dismissal the running effect belongs to, installed by the navigation reducers.
-  @TaskLocal public static var presentationHandler: (@MainActor @Sendable () async -> Void)?
+  ///
+  /// A struct and not a bare closure on purpose: Swift 6.3's optimizer pushes a
+  /// function-typed task-local with the metadata of its lowered SIL type, which
+  /// the runtime cannot build, and crashes (swiftlang/swift#88321; reproduced in
+  /// `TaskLocalToolchainTests`). A struct's lowered type is the struct itself.
+  @TaskLocal public static var presentation: DismissEffect?
 
   /// Sends the dismissal installed for this effect, or reports that nothing presented it.
   static let presented = DismissEffect {
-    guard let handler = DismissEffect.presentationHandler else {
+    guard let presentation = DismissEffect.presentation else {
       reportIssue(
         """
         'dismiss' was called from an effect of a feature that is not presented: present it with 'ifLet' \
@@ -33,7 +38,7 @@ public struct DismissEffect: Sendable {
         """)
       return
     }
-    await handler()
+    await presentation()
   }
 }
 
