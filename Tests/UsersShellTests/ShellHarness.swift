@@ -64,6 +64,50 @@ struct ShellRun {
   return ShellRun(exitCode: code, output: output.value, errors: errors.value)
 }
 
+/// The `users` binary next to this test bundle, of the configuration under test (SwiftPM builds it first:
+/// this target depends on it), so `swift test -c release` drives the release binary.
+var usersExecutable: URL {
+  let candidates = [
+    Bundle.main.bundleURL,
+    Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent(),
+  ].compactMap { $0 }
+  for folder in candidates
+  where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("users").path) {
+    return folder.appendingPathComponent("users")
+  }
+  return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(".build/debug/users")
+}
+
+/// Starts the `users` binary with `arguments` and `input` as its whole standard input; colors off.
+func launchUsers(_ arguments: [String], input: String) throws -> (Process, Pipe, Pipe) {
+  let process = Process()
+  process.executableURL = usersExecutable
+  process.arguments = arguments
+  var environment = ProcessInfo.processInfo.environment
+  environment["NO_COLOR"] = "1"
+  process.environment = environment
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  stdin.fileHandleForWriting.write(Data(input.utf8))
+  try stdin.fileHandleForWriting.close()
+  return (process, stdout, stderr)
+}
+
+/// Runs the `users` binary to its end with `commands` piped in, one a line.
+func runUsersExecutable(_ arguments: [String], commands: [String]) throws -> ShellRun {
+  let (process, stdout, stderr) = try launchUsers(arguments, input: commands.map { $0 + "\n" }.joined())
+  let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return ShellRun(exitCode: process.terminationStatus, output: output, errors: errors)
+}
+
 let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
 let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
 let alan = User(id: 3, name: "Alan Turing", email: "alan@example.com", city: "Manchester")
