@@ -1,0 +1,135 @@
+import Composable
+import Dependencies
+import Foundation
+import IssueReporting
+import Testing
+
+/// A store starts each `.run` effect immediately: its task runs inside `send`, on the caller's thread, up to
+/// its first suspension. These are the hazards of doing that, each through a plain `Store` so that the release
+/// run of the suite checks them where the optimizer could break them (it once did: `DismissalThroughStoreTests`).
+@MainActor struct ImmediateEffectStartTests {
+  private static let storeDate = Date(timeIntervalSince1970: 1)
+  private static let effectDate = Date(timeIntervalSince1970: 2)
+
+  @Test func anEffectReadsTheDependenciesItCapturedNotTheRunningReduces() async {
+    let seen = EventLog()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { state, action in
+        @Dependency(\.date) var date
+        seen.record("\(action) reduce: \(date.now.timeIntervalSince1970)")
+        guard action == "start" else { return .none }
+        state += 1
+        // Created under an override: the effect must see it, though it runs inside the store's reduce.
+        return withDependencies {
+          $0.date = .constant(Self.effectDate)
+        } operation: {
+          .run { send in
+            @Dependency(\.date) var date
+            seen.record("effect: \(date.now.timeIntervalSince1970)")
+            await send("after")
+          }
+        }
+      },
+      withDependencies: { $0.date = .constant(Self.storeDate) })
+    await store.send("start").finish()
+    // The reduce after the immediate effect sees the store's dependencies again.
+    #expect(seen.events == ["start reduce: 1.0", "effect: 2.0", "after reduce: 1.0"])
+  }
+
+  @Test func aTaskLocalPushedAroundSendStaysWithTheEffectAfterItsScopeEnds() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, action in
+        guard action == "start" else { return .none }
+        return .run { _ in
+          reportIssue("before the suspension")
+          try await clock.sleep(for: .seconds(1))
+          reportIssue("after the suspension")
+        }
+      })
+    let reported = LockIsolatedIssues()
+    // The handler is pushed by synchronous code and popped when `send` returns; the effect outlives it.
+    let task = withIssueHandler(IssueHandler { reported.append($0.message) }) { store.send("start") }
+    #expect(reported.messages == ["before the suspension"])
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(reported.messages == ["before the suspension", "after the suspension"])
+  }
+
+  @Test func anEffectThatFinishesWithoutSuspendingLeavesNothingRunning() async {
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { state, action in
+        state += 1
+        return action == "start" ? .run { send in await send("done") } : .none
+      })
+    let task = store.send("start")
+    // The task ended inside `send`, before the store filed it: it must not stay filed as running.
+    #expect(store.state == 2)
+    #expect(store.runningEffectCount == 0)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func anEffectStartedByAnImmediateEffectsActionRunsInOrder() async {
+    let log = EventLog()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, action in
+        log.record("reduce \(action)")
+        switch action {
+        case "first":
+          return .run { send in
+            log.record("first effect")
+            await send("second")
+            log.record("first effect ends")
+          }
+        case "second":
+          return .run { _ in log.record("second effect") }
+        default:
+          return .none
+        }
+      })
+    await store.send("first").finish()
+    #expect(
+      log.events == [
+        "reduce first", "first effect", "first effect ends", "reduce second", "second effect",
+      ])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func anEffectPushingItsOwnDependenciesSeesThemAndRestoresTheOuterOnes() async {
+    let seen = EventLog()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, action in
+        guard action == "start" else { return .none }
+        return .run { _ in
+          @Dependency(\.date) var outer
+          await withDependencies {
+            $0.date = .constant(Self.effectDate)
+          } operation: {
+            await Task.yield()
+            @Dependency(\.date) var inner
+            seen.record("inner: \(inner.now.timeIntervalSince1970)")
+          }
+          seen.record("outer: \(outer.now.timeIntervalSince1970)")
+          @Dependency(\.date) var after
+          seen.record("after: \(after.now.timeIntervalSince1970)")
+        }
+      },
+      withDependencies: { $0.date = .constant(Self.storeDate) })
+    await store.send("start").finish()
+    #expect(seen.events == ["inner: 2.0", "outer: 1.0", "after: 1.0"])
+  }
+}
+
+/// Issue messages collected from any thread.
+private final class LockIsolatedIssues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected: [String] = []
+  func append(_ message: String) { lock.withLock { collected.append(message) } }
+  var messages: [String] { lock.withLock { collected } }
+}
