@@ -20,12 +20,11 @@ public struct DismissEffect: Sendable {
     await dismiss()
   }
 
+  // A struct and not a bare closure on purpose: Swift 6.3's optimizer pushes a
+  // function-typed task-local with the metadata of its lowered SIL type, which
+  // the runtime cannot build, and crashes (swiftlang/swift#88321; reproduced in
+  // `TaskLocalToolchainTests`). A struct's lowered type is the struct itself.
   /// The dismissal the running effect belongs to, installed by the navigation reducers.
-  ///
-  /// A struct and not a bare closure on purpose: Swift 6.3's optimizer pushes a
-  /// function-typed task-local with the metadata of its lowered SIL type, which
-  /// the runtime cannot build, and crashes (swiftlang/swift#88321; reproduced in
-  /// `TaskLocalToolchainTests`). A struct's lowered type is the struct itself.
   @TaskLocal public static var presentation: DismissEffect?
 
   /// Sends the dismissal installed for this effect, or reports that nothing presented it.
