@@ -80,7 +80,7 @@ func feature(
 }
 
 let clients: [Target] =
-  client("UserClient", interface: ["ValueDump"]) + client("AppInfoClient")
+  client("UserClient", interface: ["ValueDump", "Sharing"]) + client("AppInfoClient")
   + client("AnalyticsClient", interface: ["Composable"])
 
 let features: [Target] =

@@ -147,8 +147,8 @@ public struct ShellOptions: Equatable, Sendable {
     Options:
       --data-dir <folder>   Keep the data files in <folder> (default: $USERS_DATA_DIR, else the
                             platform's per-user data folder): users.json, settings.json,
-                            session.json (the screens, restored at the next start) and
-                            analytics.jsonl.
+                            favorites.json, session.json (the screens, restored at the
+                            next start) and analytics.jsonl.
       --script <file>       Run the commands in <file> (one per line, # starts a comment);
                             stop with exit code 1 at the first refused command.
       --print-changes       Print each action and the state diff it caused.

@@ -103,8 +103,8 @@ import UserClientLive
     let appInfo = AppInfoClient.live(
       version: version, directory: directory,
       dataFiles: [
-        ("users", "users.json"), ("settings", "settings.json"), ("session", SessionFile.name),
-        ("analytics", "analytics.jsonl"),
+        ("users", "users.json"), ("settings", "settings.json"), ("favorites", "favorites.json"),
+        ("session", SessionFile.name), ("analytics", "analytics.jsonl"),
       ])
     let prepareDependencies: (inout DependencyValues) -> Void = {
       $0.context = .live
@@ -139,6 +139,9 @@ import UserClientLive
     }
     if let notice = initialState.$preferences.persistenceStatus.notice {
       io.writeError("users: settings.json: \(notice)\n")
+    }
+    if let notice = initialState.list.$favorites.persistenceStatus.notice {
+      io.writeError("users: favorites.json: \(notice)\n")
     }
     if let replayPath = options.replayPath {
       do {
