@@ -34,6 +34,23 @@ struct UserClientLiveTests {
     await #expect(throws: UserClientError.notFound(2)) { try await client.delete(2) }
   }
 
+  @Test func anEmailAnotherUserHasIsRefusedAndTheFileIsUnchanged() async throws {
+    defer { cleanUp() }
+    let client = UserClient.live(directory: directory)
+    let users = try await client.load()
+    let before = try Data(contentsOf: file)
+    let shouted = users[0].email.uppercased()
+    await #expect(throws: UserClientError.emailTaken(email: shouted, by: users[0].name)) {
+      try await client.add(NewUser(name: "Copy", email: shouted))
+    }
+    var second = users[1]
+    second.email = " \(users[0].email) "
+    await #expect(throws: UserClientError.emailTaken(email: users[0].email, by: users[0].name)) {
+      try await client.update(second)
+    }
+    #expect(try Data(contentsOf: file) == before)
+  }
+
   @Test func aCorruptFileIsAClearErrorAndIsKeptAside() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

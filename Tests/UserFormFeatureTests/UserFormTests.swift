@@ -111,6 +111,61 @@ private struct DiskFull: Error, CustomStringConvertible {
     await store.receive(.delegate(.failed(report, retry: .saveTapped)))
   }
 
+  @Test func overlongFieldsAreRefusedWithTheLimitAndTheLength() async {
+    let store = store()
+    let name = String(repeating: "a", count: 101)
+    let email = String(repeating: "b", count: 250) + "@x.io"
+    let city = String(repeating: "c", count: 1_000_000)
+    await store.send(.set(\.name, name)) { $0.name = name }
+    await store.send(.set(\.email, email)) { $0.email = email }
+    await store.send(.set(\.city, city)) { $0.city = city }
+    await store.send(.saveTapped) {
+      $0.nameError = "A name has at most 100 characters; this one has 101."
+      $0.emailError = "An email address has at most 254 characters; this one has 255."
+      $0.cityError = "A city has at most 100 characters; this one has 1000000."
+    }
+    // Fixing a flagged field clears its message at once; 100 characters are allowed.
+    await store.send(.set(\.city, String(repeating: "c", count: 100))) {
+      $0.city = String(repeating: "c", count: 100)
+      $0.cityError = nil
+    }
+  }
+
+  @Test func anEmailAnotherUserHasIsRefusedOnTheEmailField() async throws {
+    let client = UserClient.inMemory([
+      User(id: 1, name: "Ada Lovelace", email: "ada@example.com"),
+      User(id: 2, name: "Grace Hopper", email: "grace@example.com"),
+    ])
+    let store = store(client: client)
+    await store.send(.set(\.name, "Ada Two")) { $0.name = "Ada Two" }
+    await store.send(.set(\.email, " ADA@example.com ")) { $0.email = " ADA@example.com " }
+    await store.send(.saveTapped) { $0.isSaving = true }
+    await store.receive(.emailTaken("ADA@example.com is already the email of Ada Lovelace.")) {
+      $0.isSaving = false
+      $0.emailError = "ADA@example.com is already the email of Ada Lovelace."
+    }
+    #expect(try await client.load().count == 2)
+  }
+
+  @Test func editingAUserKeepsItsOwnEmailButCannotTakeAnothers() async {
+    let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com")
+    let client = UserClient.inMemory([User(id: 1, name: "Ada Lovelace", email: "ada@example.com"), grace])
+    let store = store(UserForm.State(editing: grace), client: client)
+    await store.send(.set(\.email, "ada@example.com")) { $0.email = "ada@example.com" }
+    await store.send(.saveTapped) { $0.isSaving = true }
+    await store.receive(.emailTaken("ada@example.com is already the email of Ada Lovelace.")) {
+      $0.isSaving = false
+      $0.emailError = "ada@example.com is already the email of Ada Lovelace."
+    }
+    await store.send(.set(\.email, "grace@example.com")) {
+      $0.email = "grace@example.com"
+      $0.emailError = nil
+    }
+    await store.send(.saveTapped) { $0.isSaving = true }
+    await store.receive(.saved(grace)) { $0.isSaving = false }
+    await store.receive(.delegate(.saved(grace)))
+  }
+
   @Test func cancellingTellsTheParent() async {
     let store = store()
     await store.send(.cancelTapped)

@@ -39,6 +39,7 @@ import UsersShell
   @Test func aRecordedSessionReplaysToTheSameScreen() async throws {
     let folder = TemporaryFolder()
     try folder.seed([ada, grace, alan])
+    try FileManager.default.createDirectory(atPath: folder.path("logs"), withIntermediateDirectories: true)
     let log = folder.path("logs/session.jsonl")
     let recorded = await runShell(
       ["--data-dir", folder.url.path, "--record", log], input: ["search a", "sort city", "fav 2", "open 1"])
@@ -79,5 +80,19 @@ import UsersShell
     #expect(run.exitCode == 1)
     #expect(run.errors == "users: cannot record to \(folder.url.path): it is a folder.\n")
     #expect(run.output == "")
+  }
+
+  @Test func recordingIntoAMissingFolderIsRefusedAndCreatesNothing() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    let log = folder.path("missing/dir/actions.jsonl")
+    let run = await runShell(["--data-dir", folder.url.path, "--record", log], input: ["fav 1"])
+    #expect(run.exitCode == 1)
+    #expect(
+      run.errors
+        == "users: cannot record to \(log): the folder \(folder.path("missing/dir")) does not exist; create it first.\n"
+    )
+    #expect(run.output == "")
+    #expect(!FileManager.default.fileExists(atPath: folder.path("missing")))
   }
 }

@@ -8,6 +8,8 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
   case corruptFile(path: String, movedTo: String?, reason: String)
   /// The data file could not be read or written.
   case io(path: String, reason: String)
+  /// Another user already has this email address.
+  case emailTaken(email: String, by: String)
 
   /// One line for the user.
   public var description: String {
@@ -19,6 +21,8 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
       return "The users file \(path) could not be read (\(reason))\(kept)."
     case let .io(path, reason):
       return "The users file \(path) could not be accessed: \(reason)."
+    case let .emailTaken(email, name):
+      return "\(email) is already the email of \(name)."
     }
   }
 }
@@ -45,7 +49,8 @@ private final class InMemoryDirectory: @unchecked Sendable {
   var users: [User] { lock.withLock { stored } }
 
   func add(_ new: NewUser) throws -> User {
-    lock.withLock {
+    try lock.withLock {
+      try UserDirectoryRules.checkEmailIsFree(new.email, among: stored, except: nil)
       let user = User(id: UserDirectoryRules.nextID(after: stored), name: new.name, email: new.email, city: new.city)
       stored.append(user)
       return user
@@ -55,6 +60,7 @@ private final class InMemoryDirectory: @unchecked Sendable {
   func update(_ user: User) throws {
     try lock.withLock {
       guard let index = stored.firstIndex(where: { $0.id == user.id }) else { throw UserClientError.notFound(user.id) }
+      try UserDirectoryRules.checkEmailIsFree(user.email, among: stored, except: user.id)
       stored[index] = user
     }
   }
@@ -72,5 +78,24 @@ public enum UserDirectoryRules {
   /// The id for a new user: one more than the largest, starting at 1.
   public static func nextID(after users: [User]) -> User.ID {
     User.ID((users.map(\.id.rawValue).max() ?? 0) + 1)
+  }
+
+  /// The longest name a user may have, in characters.
+  public static let maximumNameLength = 100
+  /// The longest email address, in characters (the limit of the mail standards).
+  public static let maximumEmailLength = 254
+  /// The longest city name, in characters.
+  public static let maximumCityLength = 100
+
+  /// Throws `emailTaken` if a user other than `id` has `email` (compared without case or surrounding spaces).
+  public static func checkEmailIsFree(_ email: String, among users: [User], except id: User.ID?) throws {
+    let wanted = normalizedEmail(email)
+    if let owner = users.first(where: { $0.id != id && normalizedEmail($0.email) == wanted }) {
+      throw UserClientError.emailTaken(email: email.trimmingCharacters(in: .whitespaces), by: owner.name)
+    }
+  }
+
+  private static func normalizedEmail(_ email: String) -> String {
+    email.trimmingCharacters(in: .whitespaces).lowercased()
   }
 }

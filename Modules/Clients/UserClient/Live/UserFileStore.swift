@@ -23,6 +23,7 @@ actor UserFileStore {
 
   func add(_ new: NewUser) throws -> User {
     var users = try load()
+    try UserDirectoryRules.checkEmailIsFree(new.email, among: users, except: nil)
     let user = User(id: UserDirectoryRules.nextID(after: users), name: new.name, email: new.email, city: new.city)
     users.append(user)
     try commit(users)
@@ -32,6 +33,7 @@ actor UserFileStore {
   func update(_ user: User) throws {
     var users = try load()
     guard let index = users.firstIndex(where: { $0.id == user.id }) else { throw UserClientError.notFound(user.id) }
+    try UserDirectoryRules.checkEmailIsFree(user.email, among: users, except: user.id)
     users[index] = user
     try commit(users)
   }

@@ -21,12 +21,18 @@ struct UserFormLogic: Reducer {
       case .binding(\.email):
         if state.emailError != nil { state.emailError = Validation.emailError(state.email) }
         return .none
+      case .binding(\.city):
+        if state.cityError != nil { state.cityError = Validation.cityError(state.city) }
+        return .none
       case .binding:
         return .none
       case .saveTapped:
         state.nameError = Validation.nameError(state.name)
         state.emailError = Validation.emailError(state.email)
-        guard state.nameError == nil, state.emailError == nil, !state.isSaving else { return .none }
+        state.cityError = Validation.cityError(state.city)
+        guard state.nameError == nil, state.emailError == nil, state.cityError == nil, !state.isSaving else {
+          return .none
+        }
         state.isSaving = true
         state.saveError = nil
         let name = state.name.trimmingCharacters(in: .whitespaces)
@@ -42,13 +48,22 @@ struct UserFormLogic: Reducer {
             await send(.saved(user))
           }
         } catch: { error, send in
-          await send(.saveFailed("\(error)"))
+          // A taken email is the user's to fix on the form, not a failure of the data folder.
+          if case .emailTaken = error as? UserClientError {
+            await send(.emailTaken("\(error)"))
+          } else {
+            await send(.saveFailed("\(error)"))
+          }
         }
       case .cancelTapped:
         return .send(.delegate(.cancelled))
       case let .saved(user):
         state.isSaving = false
         return .send(.delegate(.saved(user)))
+      case let .emailTaken(message):
+        state.isSaving = false
+        state.emailError = message
+        return .none
       case let .saveFailed(message):
         state.isSaving = false
         state.saveError = message
@@ -67,13 +82,28 @@ struct UserFormLogic: Reducer {
 enum Validation {
   /// Why `name` cannot be saved, or nil.
   static func nameError(_ name: String) -> String? {
-    name.trimmingCharacters(in: .whitespaces).isEmpty ? "Enter a name." : nil
+    let name = name.trimmingCharacters(in: .whitespaces)
+    if name.isEmpty { return "Enter a name." }
+    return tooLong(name, limit: UserDirectoryRules.maximumNameLength, what: "A name")
+  }
+
+  /// Why `city` cannot be saved, or nil (it may be empty).
+  static func cityError(_ city: String) -> String? {
+    tooLong(city.trimmingCharacters(in: .whitespaces), limit: UserDirectoryRules.maximumCityLength, what: "A city")
+  }
+
+  /// The message for text over `limit` characters, or nil.
+  private static func tooLong(_ text: String, limit: Int, what: String) -> String? {
+    text.count > limit ? "\(what) has at most \(limit) characters; this one has \(text.count)." : nil
   }
 
   /// Why `email` cannot be saved, or nil: one `@`, something before it, a dot in a domain after it, no spaces.
   static func emailError(_ email: String) -> String? {
     let email = email.trimmingCharacters(in: .whitespaces)
     if email.isEmpty { return "Enter an email address." }
+    if let tooLong = tooLong(email, limit: UserDirectoryRules.maximumEmailLength, what: "An email address") {
+      return tooLong
+    }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     let valid =
       parts.count == 2 && !parts[0].isEmpty && !email.contains(" ")

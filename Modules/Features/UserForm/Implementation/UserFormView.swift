@@ -16,7 +16,7 @@ public struct UserFormView: TerminalView {
     }
     field("name ", state.name, state.nameError)
     field("email", state.email, state.emailError)
-    field("city ", state.city, nil)
+    field("city ", state.city, state.cityError)
     if state.isSaving { lines.append(style.dim("Saving…")) }
     if let error = state.saveError { lines.append(style.red("Could not save: \(error)")) }
     return lines.joined(separator: "\n")

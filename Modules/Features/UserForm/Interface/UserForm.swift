@@ -18,6 +18,8 @@ public struct UserForm: Reducer {
     public var nameError: String?
     /// Why the email cannot be saved, if it cannot.
     public var emailError: String?
+    /// Why the city cannot be saved, if it cannot.
+    public var cityError: String?
     /// Whether a save is in flight.
     public var isSaving = false
     /// Why the last save failed, if it did.
@@ -70,6 +72,8 @@ public struct UserForm: Reducer {
     case saved(User)
     /// The client failed to save.
     case saveFailed(String)
+    /// The client refused the email: another user has it (the message says who).
+    case emailTaken(String)
     /// What the form tells its parent.
     case delegate(Delegate)
 
