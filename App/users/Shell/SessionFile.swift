@@ -4,7 +4,7 @@ import Foundation
 
 /// The screens of the last session, kept in `session.json` in the data folder between runs.
 ///
-/// Saved on quit with the work in flight settled (`preparedForRestoration`), so a
+/// Saved on quit and read at the next start with the work in flight settled (`RestorableState`), so a
 /// screen quit during a load comes back idle and loads again when it appears.
 enum SessionFile {
   /// The file's name in the data folder.
@@ -26,7 +26,8 @@ enum SessionFile {
     guard FileManager.default.fileExists(atPath: url.path) else { return .none }
     do {
       let data = try Data(contentsOf: url)
-      return .state(try JSONDecoder().decode(AppFeature.State.self, from: data))
+      // Settled again on the way in: a file from another version, or edited by hand, may hold work in flight.
+      return .state(try JSONDecoder().decode(AppFeature.State.self, from: data).preparedForRestoration())
     } catch {
       let reason = SharedFileSystem.describe(error)
       let kept = SharedFileSystem.live.moveAside(url).map { " The file was kept at \($0.path)." } ?? ""

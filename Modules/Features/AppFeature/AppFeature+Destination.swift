@@ -8,7 +8,7 @@ extension AppFeature {
   /// What the root presents over the stack, one at a time.
   public struct Destination: Reducer {
     /// A presented feature's state.
-    public enum State: Equatable, Codable, CasePathable {
+    public enum State: Equatable, Codable, CasePathable, RestorableState {
       /// The form adding a user.
       case add(UserForm.State)
       /// The settings screen.
@@ -32,14 +32,15 @@ extension AppFeature {
         public let onboarding = CasePath(State.onboarding) { if case let .onboarding(s) = $0 { s } else { nil } }
       }
 
-      /// Settles work a quit interrupted in the presented feature.
-      mutating func prepareForRestoration() {
+      /// Settles work a quit interrupted in the presented feature (no `default`: a new screen must take part).
+      public mutating func prepareForRestoration() {
         switch self {
         case var .add(form):
           form.prepareForRestoration()
           self = .add(form)
-        case .settings:
-          break
+        case var .settings(settings):
+          settings.prepareForRestoration()
+          self = .settings(settings)
         case var .appInfo(info):
           info.prepareForRestoration()
           self = .appInfo(info)

@@ -15,7 +15,7 @@ import UserListInterface
 /// their delegate actions; the executable links the Implementations.
 public struct AppFeature: Reducer {
   /// The whole app's state.
-  public struct State: Equatable, Codable {
+  public struct State: Equatable, Codable, RestorableState {
     /// The list at the root of the stack.
     public var list = UserList.State()
     /// The screens pushed on the list.
@@ -41,18 +41,24 @@ public struct AppFeature: Reducer {
     /// was interrupted is idle, so it loads again when it appears instead of showing "Loading…" forever.
     public func preparedForRestoration() -> Self {
       var state = self
-      state.list.prepareForRestoration()
-      for id in state.path.ids {
-        switch state.path[id: id] {
+      state.prepareForRestoration()
+      return state
+    }
+
+    /// Settles every screen's work in flight: the list, each pushed screen, the presented one, the error screen.
+    public mutating func prepareForRestoration() {
+      list.prepareForRestoration()
+      for id in path.ids {
+        switch path[id: id] {
         case var .detail(detail)?:
           detail.prepareForRestoration()
-          state.path[id: id] = .detail(detail)
+          path[id: id] = .detail(detail)
         case nil:
           break
         }
       }
-      state.destination?.prepareForRestoration()
-      return state
+      destination?.prepareForRestoration()
+      error?.prepareForRestoration()
     }
   }
 

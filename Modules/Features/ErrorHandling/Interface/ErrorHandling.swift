@@ -6,7 +6,7 @@ import Composable
 /// and re-sends that feature's request on `.delegate(.retry)`. Its logic is in `ErrorHandlingFeature`.
 public struct ErrorHandling: Reducer {
   /// The failure shown.
-  public struct State: Equatable, Codable {
+  public struct State: Equatable, Codable, RestorableState {
     /// What went wrong and what to try.
     public var report: ErrorReport
 
@@ -14,6 +14,9 @@ public struct ErrorHandling: Reducer {
     public init(report: ErrorReport) {
       self.report = report
     }
+
+    /// Nothing to settle: the screen only shows a report; a retry is the parent's request, sent again.
+    public mutating func prepareForRestoration() {}
   }
 
   /// Everything that can happen on the screen.

@@ -6,7 +6,7 @@ import UserClient
 /// Parents compose it from this Interface; its logic is in `SettingsFeature`.
 public struct Settings: Reducer {
   /// What the screen shows: the shared preferences themselves.
-  public struct State: Equatable, Codable {
+  public struct State: Equatable, Codable, RestorableState {
     /// The app's preferences, shared with the list and onboarding.
     @Shared(.preferences) public var preferences = Preferences()
 
@@ -18,6 +18,9 @@ public struct Settings: Reducer {
 
     // The preferences come back from their own file, not from a saved screen.
     private enum CodingKeys: CodingKey {}
+
+    /// Nothing to settle: every change is written to the shared preferences at once, with no work in flight.
+    public mutating func prepareForRestoration() {}
   }
 
   /// Everything that can happen on the screen.
