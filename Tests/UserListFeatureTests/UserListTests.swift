@@ -126,7 +126,11 @@ private struct Offline: Error, CustomStringConvertible {
     client.delete = { _ in deleted.withValue { $0 += 1 } }
     let store = store(loaded([ada, grace]), client: client)
     await store.send(.favoriteToggled(1)) { $0.$favorites.withLock { $0 = [1] } }
-    await store.send(.deleteTapped(1))
+    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: ada) }
+    // Nothing is deleted until the alert is confirmed.
+    #expect(deleted.value == 0)
+    await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
+    await store.receive(.deleteConfirmed(1))
     await store.receive(.deleted(1)) {
       $0.users = [grace]
       $0.$favorites.withLock { $0 = [] }
@@ -138,15 +142,40 @@ private struct Offline: Error, CustomStringConvertible {
     var client = UserClient.testValue
     client.delete = { _ in throw Offline() }
     let store = store(loaded([ada]), client: client)
-    await store.send(.deleteTapped(1))
+    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: ada) }
+    await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
+    await store.receive(.deleteConfirmed(1))
     await store.receive(.deleteFailed("The data folder is offline.")) {
       $0.errorMessage = "The data folder is offline."
     }
-    // The parent gets the request to re-send: deleting the same user.
+    // The parent gets the request to re-send: deleting the same user, without asking again.
     let report = ErrorReport(
       title: "Could not delete the user.", reason: "The data folder is offline.",
       suggestion: "Check that the data folder is writable, then retry.")
-    await store.receive(.delegate(.failed(report, retry: .deleteTapped(1))))
+    await store.receive(.delegate(.failed(report, retry: .deleteConfirmed(1))))
+  }
+
+  @Test func cancellingTheConfirmationDeletesNothing() async {
+    // The test client fails the test if delete is called.
+    let store = store(loaded([ada, grace]))
+    await store.send(.deleteTapped(2)) { $0.alert = Self.confirmation(for: grace) }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    #expect(store.state.users == [ada, grace])
+  }
+
+  @Test func theListAsksWithTheSameWordsAsTheDetail() {
+    let confirmation = UserDirectoryRules.deleteConfirmation(for: grace)
+    #expect(confirmation.title == "Delete Grace Hopper?")
+    #expect(confirmation.message == "This removes Grace Hopper from the directory for good.")
+    #expect(Self.confirmation(for: grace).buttons.map(\.label) == ["Delete", "Cancel"])
+  }
+
+  /// The confirmation the list shows before deleting `user`.
+  private static func confirmation(for user: User) -> AlertState<UserList.Action.Alert> {
+    let words = UserDirectoryRules.deleteConfirmation(for: user)
+    return AlertState(
+      title: words.title, message: words.message,
+      buttons: [.destructive("Delete", action: .confirmDelete(user.id)), .cancel("Cancel")])
   }
 
   @Test func settingsAndInfoAreAskedOfTheParent() async {

@@ -23,7 +23,7 @@ import UsersShell
         +       sortOrder: Preferences.SortOrder.city,
                 … (3 unchanged)
               ),
-              … (1 unchanged)
+              … (2 unchanged)
             ),
             … (4 unchanged)
             preferences: Preferences(

@@ -221,4 +221,19 @@ import UsersShell
     #expect(!run.output.contains("\u{1B}["))
     #expect(!run.output.contains("> fav 1"))
   }
+
+  @Test func deletingFromTheListAsksFirstLikeTheDetailAndAScriptConfirms() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada, grace])
+    let run = await runShell(["--data-dir", folder.url.path], input: ["delete 2", "cancel", "delete 2", "delete"])
+    #expect(run.exitCode == 0)
+    let question =
+      "! Delete Grace Hopper?\n  This removes Grace Hopper from the directory for good.\n  Type delete or cancel.\n"
+    #expect(run.output.contains("> delete 2\nUsers (2 of 2, sorted by name)\n"))
+    #expect(run.output.components(separatedBy: question).count == 3)
+    #expect(run.output.contains("> cancel\nUsers (2 of 2, sorted by name)\n"))
+    #expect(
+      run.output.hasSuffix("> delete\nUsers (1 of 1, sorted by name)\n1.   Ada Lovelace <ada@example.com> · London\n"))
+    #expect(try folder.storedUsers() == [ada])
+  }
 }

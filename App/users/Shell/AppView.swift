@@ -24,7 +24,7 @@ import UserListInterface
 /// the routing lives here and no Implementation imports another.
 func appView() -> some TerminalView<AppFeature.State, AppFeature.Action> {
   StackView(
-    state: \.list, action: \.list, root: UserListView(),
+    state: \.list, action: \.list, root: UserListView().alert(\.$alert, action: \.alert),
     path: \.path, pathAction: \.path, element: PathView()
   )
   .presenting(\.$destination, action: \.destination, DestinationView())

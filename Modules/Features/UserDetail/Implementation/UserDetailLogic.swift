@@ -39,9 +39,9 @@ struct UserDetailLogic: Reducer {
         return .none
       case .deleteTapped:
         guard let user = state.user, !state.isDeleting else { return .none }
+        let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
         state.alert = AlertState(
-          title: "Delete \(user.name)?",
-          message: "This removes \(user.name) from the directory for good.",
+          title: confirmation.title, message: confirmation.message,
           buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
         return .none
       case .alert(.presented(.confirmDelete)):

@@ -54,6 +54,17 @@ struct UserListLogic: Reducer {
         }
         return .none
       case let .deleteTapped(id):
+        guard let user = state.users[id: id] else { return .none }
+        let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
+        state.alert = AlertState(
+          title: confirmation.title, message: confirmation.message,
+          buttons: [.destructive("Delete", action: .confirmDelete(id)), .cancel("Cancel")])
+        return .none
+      case let .alert(.presented(.confirmDelete(id))):
+        return .send(.deleteConfirmed(id))
+      case .alert:
+        return .none
+      case let .deleteConfirmed(id):
         state.errorMessage = nil
         return .run { [users] send in
           try await users.delete(id)
@@ -63,7 +74,7 @@ struct UserListLogic: Reducer {
           let report = ErrorReport(
             title: "Could not delete the user.", reason: "\(error)",
             suggestion: "Check that the data folder is writable, then retry.")
-          await send(.delegate(.failed(report, retry: .deleteTapped(id))))
+          await send(.delegate(.failed(report, retry: .deleteConfirmed(id))))
         }
       case let .deleted(id):
         state.users.remove(id: id)
@@ -84,6 +95,7 @@ struct UserListLogic: Reducer {
         return .none
       }
     }
+    .ifLet(\.$alert, action: \.alert)
   }
 
   private func load(_ state: inout State) -> Effect<Action> {

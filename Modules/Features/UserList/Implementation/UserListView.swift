@@ -70,7 +70,7 @@ public struct UserListView: TerminalView {
         allowEmpty: true, action: UserList.Action.queryChanged),
       .choice("sort", of: UserList.SortOrder.self, help: "Change the order.", action: UserList.Action.sortChanged),
       row("fav", help: "Mark or unmark the user in that row as a favorite.", UserList.Action.favoriteToggled),
-      row("delete", help: "Delete the user in that row.", UserList.Action.deleteTapped),
+      row("delete", help: "Delete the user in that row (asks first).", UserList.Action.deleteTapped),
       .simple(state.status.isFailed ? "retry" : "reload", help: "Load the users again.", action: .retryTapped),
       .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
       .simple("info", help: "About the app and its data files.", action: .appInfoTapped),

@@ -25,13 +25,15 @@ public struct UserList: Reducer {
     @Shared(.preferences) public var preferences = Preferences()
     /// The last failure of a delete, shown until the next action succeeds.
     public var errorMessage: String?
+    /// The delete confirmation, while shown (the same one the detail screen asks).
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A list that has not loaded yet.
     public init() {}
 
     // Favorites and preferences are shared, not part of a saved list: they come back from their own storage.
     private enum CodingKeys: String, CodingKey {
-      case users, status, query, appliedQuery, errorMessage
+      case users, status, query, appliedQuery, errorMessage, alert
     }
 
     /// How the list is ordered (a preference).
@@ -87,8 +89,12 @@ public struct UserList: Reducer {
     case sortChanged(SortOrder)
     /// Mark or unmark a favorite.
     case favoriteToggled(User.ID)
-    /// Delete a user.
+    /// Ask to delete a user: shows the confirmation.
     case deleteTapped(User.ID)
+    /// The delete confirmation's buttons.
+    case alert(PresentationAction<Alert>)
+    /// Delete a user for good (what confirming does; the error screen's retry sends it again).
+    case deleteConfirmed(User.ID)
     /// The client deleted the user.
     case deleted(User.ID)
     /// The client failed a delete.
@@ -134,6 +140,14 @@ public struct UserList: Reducer {
       public let deleteFailed = CasePath(Action.deleteFailed) { if case let .deleteFailed(m) = $0 { m } else { nil } }
       /// `.delegate`.
       public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
+      /// `.alert`.
+      public let alert = CasePath(Action.alert) { if case let .alert(a) = $0 { a } else { nil } }
+    }
+
+    /// The delete confirmation's buttons.
+    public enum Alert: Equatable, Sendable, Codable {
+      /// Delete this user for good.
+      case confirmDelete(User.ID)
     }
   }
 
