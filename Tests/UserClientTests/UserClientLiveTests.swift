@@ -51,6 +51,30 @@ struct UserClientLiveTests {
     #expect(try Data(contentsOf: file) == before)
   }
 
+  @Test func badRecordsAreSkippedWithTheirPositionAndFieldAndKeptOnSave() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let records =
+      #"[{"id":1,"name":"Ada","email":"ada@example.com","city":"London"},"#
+      + #"{"id":2,"email":"b@example.com","city":""},{"id":3,"name":null,"email":"c@example.com","city":""},"#
+      + #"{"id":"four","name":"D","email":"d@example.com","city":""},7]"#
+    try Data(records.utf8).write(to: file)
+    let reported = LockedRecords()
+    let client = UserClient.live(directory: directory, onSkippedRecords: { reported.append($0) })
+    let users = try await client.load()
+    #expect(users.map(\.name) == ["Ada"])
+    #expect(reported.all.map(\.position) == [2, 3, 4, 5])
+    #expect(reported.all[0].reason == "the field 'name' is missing")
+    #expect(reported.all[1].reason == "the field 'name' is null")
+    #expect(reported.all[2].reason.hasPrefix("the field 'id' is not"))
+    #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt"))
+    try await client.delete(1)
+    // Ada is gone; the four unreadable records are still in the file, and still skipped on the next read.
+    let again = LockedRecords()
+    #expect(try await UserClient.live(directory: directory, onSkippedRecords: { again.append($0) }).load().isEmpty)
+    #expect(again.all.count == 4)
+  }
+
   @Test func aCorruptFileIsAClearErrorAndIsKeptAside() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -109,4 +133,12 @@ struct UserClientLiveTests {
       #expect(DataDirectory.resolve(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/users")
     #endif
   }
+}
+
+/// Skipped records reported from the store's actor.
+private final class LockedRecords: @unchecked Sendable {
+  private let lock = NSLock()
+  private var records: [SkippedRecord] = []
+  func append(_ new: [SkippedRecord]) { lock.withLock { records += new } }
+  var all: [SkippedRecord] { lock.withLock { records } }
 }

@@ -123,8 +123,13 @@ import UsersShell
     let folder = TemporaryFolder()
     try folder.seed([ada], firstRun: true)
     try Data("sort=city".utf8).write(to: folder.url.appendingPathComponent("settings.json"))
-    let run = await runShell(["--data-dir", folder.url.path], input: ["skip", "settings"])
+    // The users file shows the folder is in use: lost settings do not restart the tour.
+    let run = await runShell(["--data-dir", folder.url.path], input: ["settings"])
     #expect(run.exitCode == 0)
+    #expect(!run.output.contains("Welcome to the users directory"))
+    #expect(
+      run.output.contains(
+        "Settings\n  sort:         name\n  search-field: any\n  display:      detailed\n  tour:         done"))
     #expect(run.errors.hasPrefix("users: settings.json: The saved data could not be read"))
     #expect(run.output.contains("Settings\n  sort:         name"))
     #expect(run.output.contains("The unreadable file was kept at \(folder.path("settings.json.corrupt"))"))
@@ -142,5 +147,31 @@ import UsersShell
     let report = try #require(folder.text("environment-report.txt"))
     #expect(report.hasPrefix("users 0.6.0 ("))
     #expect(report.contains("Swift:    6."))
+  }
+
+  @Test func aBadRecordIsSkippedAndReportedAndTheOthersLoadAndSaveWithoutLosingIt() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([])
+    let records =
+      #"[{"id":1,"name":"Ada Lovelace","email":"ada@example.com","city":"London"},"#
+      + #"{"id":2,"name":"Grace Hopper","email":"grace@example.com"},"#
+      + #"{"id":3,"name":"Alan Turing","email":"alan@example.com","city":"Manchester"}]"#
+    try Data(records.utf8).write(to: folder.url.appendingPathComponent("users.json"))
+    let run = await runShell(["--data-dir", folder.url.path], input: ["open 2", "edit", "city Cambridge", "save"])
+    #expect(run.exitCode == 0)
+    #expect(
+      run.errors
+        == "users: users.json: record 2 was skipped: the field 'city' is missing. It stays in the file as it is.\n")
+    #expect(run.output.hasPrefix("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))
+    #expect(run.output.contains("> save\nAlan Turing\n  email: alan@example.com\n  city:  Cambridge\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("users.json.corrupt")))
+    // The save wrote Alan's change and kept Grace's record as it was, for a person to fix.
+    let saved = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("users.json")))
+        as? [[String: Any]])
+    #expect(saved.map { $0["name"] as? String } == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
+    #expect(saved[1]["city"] as? String == "Cambridge")
+    #expect(saved[2]["city"] == nil)
+    #expect(saved[2]["email"] as? String == "grace@example.com")
   }
 }

@@ -97,7 +97,16 @@ import UserClientLive
 
     let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: io.environment)
     let storage = SharedStorage(fileSystem: .live, directory: directory)
-    let client = UserClient.live(directory: directory).delayed(by: .milliseconds(options.latencyMilliseconds))
+    let client = UserClient.live(
+      directory: directory,
+      onSkippedRecords: { records in
+        for record in records {
+          io.writeError(
+            "users: users.json: record \(record.position) was skipped: \(record.reason). It stays in the file as it is.\n"
+          )
+        }
+      }
+    ).delayed(by: .milliseconds(options.latencyMilliseconds))
     let analytics =
       options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
     let appInfo = AppInfoClient.live(
@@ -139,6 +148,11 @@ import UserClientLive
     }
     if let notice = initialState.$preferences.persistenceStatus.notice {
       io.writeError("users: settings.json: \(notice)\n")
+      // Unreadable settings lose the tour's completion, but a users file shows the folder is in use.
+      let usersFile = directory.appendingPathComponent("users.json").path
+      if !initialState.preferences.onboardingCompleted, FileManager.default.fileExists(atPath: usersFile) {
+        initialState.$preferences.withLock { $0.onboardingCompleted = true }
+      }
     }
     if let notice = initialState.list.$favorites.persistenceStatus.notice {
       io.writeError("users: favorites.json: \(notice)\n")

@@ -9,9 +9,13 @@ import UserClient
 actor UserFileStore {
   let fileURL: URL
   private var cache: [User]?
+  /// Records that are not valid users: left out of the list, and written back unchanged so no save loses them.
+  private var skipped: [SkippedRecord] = []
+  private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
 
-  init(fileURL: URL) {
+  init(fileURL: URL, onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }) {
     self.fileURL = fileURL
+    self.onSkippedRecords = onSkippedRecords
   }
 
   func load() throws -> [User] {
@@ -65,12 +69,31 @@ actor UserFileStore {
     } catch {
       throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
     }
-    do {
-      return try JSONDecoder().decode([User].self, from: data)
-    } catch {
+    // Only a file that is not a JSON array at all is unreadable; a bad record costs that record alone.
+    guard let records = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
+      let reason: String
+      do {
+        _ = try JSONDecoder().decode([User].self, from: data)
+        reason = "it is not a list of users"
+      } catch {
+        reason = Self.describe(error)
+      }
       let movedTo = moveAside()
-      throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: Self.describe(error))
+      throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: reason)
     }
+    var users: [User] = []
+    skipped = []
+    let decoder = JSONDecoder()
+    for (index, record) in records.enumerated() {
+      let json = (try? JSONSerialization.data(withJSONObject: record, options: [.fragmentsAllowed])) ?? Data()
+      do {
+        users.append(try decoder.decode(User.self, from: json))
+      } catch {
+        skipped.append(SkippedRecord(position: index + 1, reason: Self.describe(error), json: json))
+      }
+    }
+    if !skipped.isEmpty { onSkippedRecords(skipped) }
+    return users
   }
 
   private var hasCorruptBackup: Bool {
@@ -85,10 +108,20 @@ actor UserFileStore {
         at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try encoder.encode(users).write(to: fileURL, options: .atomic)
+      let encoded = try encoder.encode(users)
+      try (skipped.isEmpty ? encoded : try keepingSkippedRecords(encoded)).write(to: fileURL, options: .atomic)
     } catch {
       throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
     }
+  }
+
+  /// `encoded` users followed by the skipped records as they were read.
+  private func keepingSkippedRecords(_ encoded: Data) throws -> Data {
+    var records = (try JSONSerialization.jsonObject(with: encoded) as? [Any]) ?? []
+    for record in skipped {
+      records.append(try JSONSerialization.jsonObject(with: record.json, options: [.fragmentsAllowed]))
+    }
+    return try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys])
   }
 
   /// Renames the file to the first free `users.json.corrupt`, `users.json.corrupt-2`, …
@@ -103,8 +136,28 @@ actor UserFileStore {
   }
 
   private static func describe(_ error: any Error) -> String {
+    func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
+      ((path + (key.map { [$0] } ?? [])).map(\.stringValue)).joined(separator: ".")
+    }
+    switch error {
+    case let DecodingError.keyNotFound(key, context): return "the field '\(field(context.codingPath, key))' is missing"
+    case let DecodingError.valueNotFound(_, context): return "the field '\(field(context.codingPath))' is null"
+    case let DecodingError.typeMismatch(type, context):
+      return "the field '\(field(context.codingPath))' is not \(type == String.self ? "text" : "a \(type)")"
+    default: break
+    }
     if case let DecodingError.dataCorrupted(context) = error { return context.debugDescription }
     if let decoding = error as? DecodingError { return "\(decoding)" }
     return (error as NSError).localizedDescription
   }
+}
+
+/// A record of users.json that is not a valid user: where it is, why, and its JSON as read.
+public struct SkippedRecord: Equatable, Sendable {
+  /// Its position in the file, counting from 1.
+  public let position: Int
+  /// Why it is not a user ("the field 'city' is missing").
+  public let reason: String
+  /// The record as read, written back unchanged.
+  let json: Data
 }
