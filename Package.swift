@@ -80,8 +80,8 @@ func feature(
 }
 
 let clients: [Target] =
-  client("UserClient", interface: ["ValueDump", "Sharing"]) + client("AppInfoClient")
-  + client("AnalyticsClient", interface: ["Composable"])
+  client("UserClient", interface: ["ValueDump", "Sharing"], live: ["Sharing"]) + client("AppInfoClient")
+  + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
 let features: [Target] =
   feature("UserList", interface: ["UserClient", "SettingsInterface", "ErrorHandlingInterface"])
@@ -131,7 +131,7 @@ let apps: [Target] = [
   .target(
     name: "UsersShell",
     dependencies: [
-      "AppFeature", "Composable", "TerminalApp", "TerminalUI", "UserClient", "UserClientLive",
+      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI", "UserClient", "UserClientLive",
       "AppInfoClient", "AppInfoClientLive", "AnalyticsClient", "AnalyticsClientLive", "UserListInterface",
       "UserListFeature", "UserDetailInterface",
       "UserDetailFeature", "UserFormInterface", "UserFormFeature", "SettingsInterface", "SettingsFeature",

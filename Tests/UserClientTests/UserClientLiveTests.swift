@@ -24,9 +24,10 @@ struct UserClientLiveTests {
   @Test func updatesAndDeletesPersist() async throws {
     defer { cleanUp() }
     let client = UserClient.live(directory: directory)
-    var first = try await client.load()[0]
+    let loaded = try await client.load()[0]
+    var first = loaded
     first.city = "Paris"
-    try await client.update(first)
+    try await client.update(first, loaded)
     try await client.delete(2)
     let reloaded = try await UserClient.live(directory: directory).load()
     #expect(reloaded[0].city == "Paris")
@@ -46,7 +47,7 @@ struct UserClientLiveTests {
     var second = users[1]
     second.email = " \(users[0].email) "
     await #expect(throws: UserClientError.emailTaken(email: users[0].email, by: users[0].name)) {
-      try await client.update(second)
+      try await client.update(second, users[1])
     }
     #expect(try Data(contentsOf: file) == before)
   }
@@ -120,7 +121,7 @@ struct UserClientLiveTests {
       Issue.record("loading under a file must fail")
     } catch let UserClientError.io(path, reason) {
       #expect(path.hasSuffix("not-a-folder/data/users.json"))
-      #expect(!reason.isEmpty)
+      #expect(reason == "\(blocker.path) is a file, not a folder")
     }
     #expect(try Data(contentsOf: blocker) == Data("x".utf8))
   }

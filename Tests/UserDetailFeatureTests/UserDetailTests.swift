@@ -144,7 +144,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func aFailedSaveInTheEditFormReachesTheParentAsThisScreensFailure() async {
     var client = UserClient.testValue
-    client.update = { _ in throw Offline() }
+    client.update = { _, _ in throw Offline() }
     let store = store(client: client)
     await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
     await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
@@ -178,7 +178,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
   @Test func editingWithTheRealFormUpdatesTheUserAndTellsTheParent() async {
     let saved = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
     var client = UserClient.testValue
-    client.update = { #expect($0 == saved) }
+    client.update = { edited, _ in #expect(edited == saved) }
     let store = store(client: client)
     await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
     await store.send(.edit(.presented(.set(\.name, "Ada King")))) { $0.edit?.name = "Ada King" }

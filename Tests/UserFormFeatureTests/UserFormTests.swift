@@ -28,6 +28,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     await store.send(.saveTapped) {
       $0.nameError = "Enter a name."
       $0.emailError = "Enter an email address."
+      $0.saveRefusal = "Not saved: Enter a name. Enter an email address."
     }
   }
 
@@ -37,8 +38,13 @@ private struct DiskFull: Error, CustomStringConvertible {
     await store.send(.saveTapped) {
       $0.nameError = "Enter a name."
       $0.emailError = "Enter an email like ada@example.com."
+      $0.saveRefusal = "Not saved: Enter a name. Enter an email like ada@example.com."
     }
-    await store.send(.set(\.email, "ada@example")) { $0.email = "ada@example" }
+    // The refusal lasts until the next edit; the flagged field keeps its message until it is fixed.
+    await store.send(.set(\.email, "ada@example")) {
+      $0.email = "ada@example"
+      $0.saveRefusal = nil
+    }
     await store.send(.set(\.email, "ada@example.com")) {
       $0.email = "ada@example.com"
       $0.emailError = nil
@@ -56,7 +62,10 @@ private struct DiskFull: Error, CustomStringConvertible {
       state.name = "Ada"
       state.email = email
       let store = store(state)
-      await store.send(.saveTapped) { $0.emailError = "Enter an email like ada@example.com." }
+      await store.send(.saveTapped) {
+        $0.emailError = "Enter an email like ada@example.com."
+        $0.saveRefusal = "Not saved: Enter an email like ada@example.com."
+      }
     }
   }
 
@@ -80,8 +89,9 @@ private struct DiskFull: Error, CustomStringConvertible {
     let user = User(id: 4, name: "Grace", email: "grace@example.com")
     let updated = LockIsolated(0)
     var client = UserClient.testValue
-    client.update = { saved in
+    client.update = { saved, original in
       #expect(saved == User(id: 4, name: "Grace Hopper", email: "grace@example.com"))
+      #expect(original == user)
       updated.withValue { $0 += 1 }
     }
     let store = store(UserForm.State(editing: user), client: client)
@@ -123,11 +133,14 @@ private struct DiskFull: Error, CustomStringConvertible {
       $0.nameError = "A name has at most 100 characters; this one has 101."
       $0.emailError = "An email address has at most 254 characters; this one has 255."
       $0.cityError = "A city has at most 100 characters; this one has 1000000."
+      $0.saveRefusal =
+        "Not saved: A name has at most 100 characters; this one has 101. An email address has at most 254 characters; this one has 255. A city has at most 100 characters; this one has 1000000."
     }
     // Fixing a flagged field clears its message at once; 100 characters are allowed.
     await store.send(.set(\.city, String(repeating: "c", count: 100))) {
       $0.city = String(repeating: "c", count: 100)
       $0.cityError = nil
+      $0.saveRefusal = nil
     }
   }
 
@@ -143,6 +156,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     await store.receive(.emailTaken("ADA@example.com is already the email of Ada Lovelace.")) {
       $0.isSaving = false
       $0.emailError = "ADA@example.com is already the email of Ada Lovelace."
+      $0.saveRefusal = "Not saved: ADA@example.com is already the email of Ada Lovelace."
     }
     #expect(try await client.load().count == 2)
   }
@@ -156,14 +170,49 @@ private struct DiskFull: Error, CustomStringConvertible {
     await store.receive(.emailTaken("ada@example.com is already the email of Ada Lovelace.")) {
       $0.isSaving = false
       $0.emailError = "ada@example.com is already the email of Ada Lovelace."
+      $0.saveRefusal = "Not saved: ada@example.com is already the email of Ada Lovelace."
     }
     await store.send(.set(\.email, "grace@example.com")) {
       $0.email = "grace@example.com"
       $0.emailError = nil
+      $0.saveRefusal = nil
     }
     await store.send(.saveTapped) { $0.isSaving = true }
     await store.receive(.saved(grace)) { $0.isSaving = false }
     await store.receive(.delegate(.saved(grace)))
+  }
+
+  @Test func anEditOfAUserChangedElsewhereIsRefusedShowsTheirVersionAndASecondSaveIsDeliberate() async throws {
+    let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "Paris")
+    let client = UserClient.inMemory([grace])
+    let store = store(UserForm.State(editing: grace), client: client)
+    // Another session saves Grace first.
+    let theirs = User(id: 2, name: "Grace B. Hopper", email: "grace@example.com", city: "Arlington")
+    try await client.update(theirs, grace)
+
+    await store.send(.set(\.city, "New York")) { $0.city = "New York" }
+    await store.send(.saveTapped) { $0.isSaving = true }
+    let message = """
+      Not saved: Grace B. Hopper was changed in another session since this form opened; it is now Grace B. Hopper \
+      <grace@example.com> · Arlington. Save again to replace that with what you typed, or cancel.
+      """
+    await store.receive(.changedElsewhere(theirs)) {
+      $0.isSaving = false
+      $0.mode = .edit(theirs)
+      $0.saveRefusal = message
+    }
+    await store.receive(.delegate(.changedElsewhere(theirs)))
+    #expect(try await client.load() == [theirs])
+
+    // Saving again, against their version, replaces it with what was typed.
+    let mine = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
+    await store.send(.saveTapped) {
+      $0.isSaving = true
+      $0.saveRefusal = nil
+    }
+    await store.receive(.saved(mine)) { $0.isSaving = false }
+    await store.receive(.delegate(.saved(mine)))
+    #expect(try await client.load() == [mine])
   }
 
   @Test func cancellingTellsTheParent() async {

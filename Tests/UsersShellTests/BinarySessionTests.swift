@@ -15,14 +15,14 @@ import UserClient
     #endif
   }
 
-  @Test func aFreshDataFolderTakesTheTourAndUsesEveryScreen() throws {
+  @Test func aFreshDataFolderTakesTheTourAndUsesEveryScreen() async throws {
     let folder = TemporaryFolder()
     let data = folder.url.appendingPathComponent("data")
     // A folder where the report file should go makes writing the report fail: the error screen.
     try FileManager.default.createDirectory(
       at: data.appendingPathComponent("environment-report.txt"), withIntermediateDirectories: true)
 
-    let run = try runUsersExecutable(
+    let run = try await runUsersExecutable(
       ["--data-dir", data.path],
       commands: [
         // The tour, to its end.
@@ -63,11 +63,11 @@ import UserClient
     #expect(settings.contains(#""display" : "compact""#) || settings.contains(#""display":"compact""#))
   }
 
-  @Test func aSeededDataFolderIsEditedAcrossTwoRunsWithTheSessionRestored() throws {
+  @Test func aSeededDataFolderIsEditedAcrossTwoRunsWithTheSessionRestored() async throws {
     let folder = TemporaryFolder()
     try folder.seed([ada, grace])
 
-    let first = try runUsersExecutable(
+    let first = try await runUsersExecutable(
       ["--data-dir", folder.url.path],
       commands: [
         "open 2", "delete", "delete",
@@ -83,7 +83,7 @@ import UserClient
     #expect(try folder.storedUsers().map(\.name) == ["Ada Lovelace", "Alan Turing"])
     #expect(try folder.storedUsers().first?.city == "London")
 
-    let second = try runUsersExecutable(["--data-dir", folder.url.path], commands: ["save", "back", "quit"])
+    let second = try await runUsersExecutable(["--data-dir", folder.url.path], commands: ["save", "back", "quit"])
     #expect(second.exitCode == 0, "\(second.errors)")
     #expect(second.output.hasPrefix("Edit user\n  name : Ada Lovelace\n  email: ada@example.com\n  city : Paris\n"))
     #expect(second.output.contains("> save\nAda Lovelace\n  email: ada@example.com\n  city:  Paris\n"))

@@ -5,6 +5,36 @@ import UsersShell
 
 /// Whole sessions driven by scripts, compared line for line, against a real data folder.
 @MainActor struct ScriptedSessionTests {
+  @Test func aSaveTheFormRefusesStopsAScriptWithExitCodeOneButNotAPerson() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada])
+    let script = ["add", "name Hedy Lamarr", "email hedy", "save", "email hedy@example.com", "save"]
+    let scripted = await runShell(["--data-dir", folder.url.path], input: script)
+    #expect(scripted.exitCode == 1)
+    #expect(scripted.errors == "users: stopped at line 4: Not saved: Enter an email like ada@example.com.\n")
+    #expect(
+      scripted.output.hasSuffix(
+        """
+        > save
+        New user
+          name : Hedy Lamarr
+          email: hedy
+            Enter an email like ada@example.com.
+          city : (empty)
+        error: Not saved: Enter an email like ada@example.com.
+
+        """))
+    #expect(try folder.storedUsers() == [ada])
+
+    // At a terminal the same refusal is one error line, and the person goes on.
+    let person = await runShell(
+      ["--data-dir", folder.url.path, "--fresh"], input: script + ["quit"], interactive: true,
+      environment: ["NO_COLOR": "1"])
+    #expect(person.exitCode == 0)
+    #expect(person.output.contains("error: Not saved: Enter an email like ada@example.com.\nusers> "))
+    #expect(try folder.storedUsers().map(\.name) == ["Ada Lovelace", "Hedy Lamarr"])
+  }
+
   @Test func browsingFavoritingEditingAddingAndDeleting() async throws {
     let folder = TemporaryFolder()
     try folder.seed([ada, grace, alan])
@@ -12,7 +42,7 @@ import UsersShell
       ["--data-dir", folder.url.path],
       input: [
         "open 1", "fav", "edit", "city Paris", "save", "back",
-        "add", "name Hedy Lamarr", "email hedy", "save", "email hedy@example.com", "save", "back",
+        "add", "name Hedy Lamarr", "email hedy@example.com", "save", "back",
         "search gr", "open 1", "delete", "delete", "search", "quit",
       ])
     #expect(run.exitCode == 0)
@@ -62,17 +92,6 @@ import UsersShell
         New user
           name : Hedy Lamarr
           email: (empty)
-          city : (empty)
-        > email hedy
-        New user
-          name : Hedy Lamarr
-          email: hedy
-          city : (empty)
-        > save
-        New user
-          name : Hedy Lamarr
-          email: hedy
-            Enter an email like ada@example.com.
           city : (empty)
         > email hedy@example.com
         New user

@@ -100,12 +100,31 @@ func launchUsers(_ arguments: [String], input: String) throws -> (Process, Pipe,
 }
 
 /// Runs the `users` binary to its end with `commands` piped in, one a line.
-func runUsersExecutable(_ arguments: [String], commands: [String]) throws -> ShellRun {
-  let (process, stdout, stderr) = try launchUsers(arguments, input: commands.map { $0 + "\n" }.joined())
-  let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  return ShellRun(exitCode: process.terminationStatus, output: output, errors: errors)
+func runUsersExecutable(_ arguments: [String], commands: [String]) async throws -> ShellRun {
+  await finish(try launchUsers(arguments, input: commands.map { $0 + "\n" }.joined()))
+}
+
+/// Waits for a launched `users` process to end and returns what it printed.
+///
+/// The blocking reads and the wait run on a dispatch queue, not on the test's actor: a test blocking the
+/// main actor for the seconds a child process runs would stall every other main-actor test meanwhile.
+func finish(_ launched: (Process, Pipe, Pipe)) async -> ShellRun {
+  let box = UncheckedBox(launched)
+  return await withCheckedContinuation { continuation in
+    DispatchQueue.global().async {
+      let (process, stdout, stderr) = box.value
+      let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      continuation.resume(returning: ShellRun(exitCode: process.terminationStatus, output: output, errors: errors))
+    }
+  }
+}
+
+/// Hands a value that is not `Sendable` to one other thread, which alone uses it from then on.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UsersShell
 
@@ -24,6 +25,9 @@ import UsersShell
       (["--data-dir"], "--data-dir needs a folder."),
       (["--script", "--print-changes"], "--script needs a file of commands."),
       (["--script="], "--script needs a file of commands."),
+      (["--data-dir", ""], "--data-dir needs a folder, not an empty text."),
+      (["--data-dir", "  "], "--data-dir needs a folder, not an empty text."),
+      (["--record", ""], "--record needs a file to write, not an empty text."),
       (["--latency", "soon"], "--latency needs milliseconds from 0 to 60000, not 'soon'."),
       (["--latency", "-5"], "--latency needs milliseconds from 0 to 60000, not '-5'."),
       (["--colour"], "Unknown option '--colour'; 'users --help' lists the options."),
@@ -59,7 +63,28 @@ import UsersShell
     let folder = TemporaryFolder()
     let run = await runShell(["--data-dir", folder.url.path, "--script", folder.path("nope.txt")])
     #expect(run.exitCode == 1)
-    #expect(run.errors.hasPrefix("users: cannot read the script \(folder.path("nope.txt")): "))
+    #expect(run.errors == "users: cannot read the script \(folder.path("nope.txt")): it does not exist.\n")
+    #expect(run.output == "")
+  }
+
+  @Test func anEmptyDataFolderOptionIsRefusedAndNothingIsWrittenAnywhere() async {
+    let home = TemporaryFolder()
+    let run = await runShell(["--data-dir", ""], environment: ["HOME": home.url.path, "XDG_DATA_HOME": ""])
+    #expect(run.exitCode == 2)
+    #expect(run.errors == "users: --data-dir needs a folder, not an empty text.\n")
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: home.url.path)) == [])
+  }
+
+  @Test func aDataFolderThatCannotBeAFolderIsRefusedInWords() async throws {
+    let folder = TemporaryFolder()
+    try Data("x".utf8).write(to: folder.url.appendingPathComponent("plain-file"))
+    let inside = folder.path("plain-file") + "/data"
+    let run = await runShell(["--data-dir", inside])
+    #expect(run.exitCode == 1)
+    #expect(
+      run.errors
+        == "users: cannot use the data folder \(inside): \(folder.path("plain-file")) is a file, not a folder.\n")
+    #expect(!run.errors.contains("NSCocoaErrorDomain"))
     #expect(run.output == "")
   }
 }

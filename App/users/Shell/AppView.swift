@@ -66,6 +66,12 @@ struct PathView: TerminalView {
     case let .detail(detailState): detail.appearAction(for: detailState).map(AppFeature.Path.Action.detail)
     }
   }
+
+  func refusal(in state: AppFeature.Path.State) -> String? {
+    switch state {
+    case let .detail(detailState): detail.refusal(in: detailState)
+    }
+  }
 }
 
 /// What the root presents, by case.
@@ -120,6 +126,15 @@ struct DestinationView: TerminalView {
     case let .settings(child): settings.appearAction(for: child).map(Action.settings)
     case let .appInfo(child): appInfo.appearAction(for: child).map(Action.appInfo)
     case let .onboarding(child): onboarding.appearAction(for: child).map(Action.onboarding)
+    }
+  }
+
+  func refusal(in state: State) -> String? {
+    switch state {
+    case let .add(child): form.refusal(in: child)
+    case let .settings(child): settings.refusal(in: child)
+    case let .appInfo(child): appInfo.refusal(in: child)
+    case let .onboarding(child): onboarding.refusal(in: child)
     }
   }
 }

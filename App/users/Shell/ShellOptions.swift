@@ -69,6 +69,8 @@ public struct ShellOptions: Equatable, Sendable {
           return .failure(ShellUsageError("Unknown \(what); 'users --help' lists the options."))
         }
         switch value(option.what) {
+        case let .success(text) where text.trimmingCharacters(in: .whitespaces).isEmpty:
+          return .failure(ShellUsageError("\(name) needs \(option.what), not an empty text."))
         case let .success(text):
           if let error = option.apply(&options, text) { return .failure(error) }
         case let .failure(error): return .failure(error)

@@ -5,6 +5,7 @@ import AppInfoClient
 import AppInfoClientLive
 import Composable
 import Foundation
+import Sharing
 import TerminalApp
 import TerminalUI
 import UserClient
@@ -86,7 +87,9 @@ import UserClientLive
       do {
         input = try TerminalInput(file: URL(fileURLWithPath: scriptPath), echo: io.write)
       } catch {
-        io.writeError("users: cannot read the script \(scriptPath): \(error.localizedDescription)\n")
+        io.writeError(
+          "users: cannot read the script \(scriptPath): \(FileProblem.describe(error, at: URL(fileURLWithPath: scriptPath))).\n"
+        )
         return 1
       }
     } else {
@@ -96,9 +99,13 @@ import UserClientLive
     let interactive = options.scriptPath == nil && io.isInteractive
 
     let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: io.environment)
+    if let problem = cannotUseDataFolder(directory) {
+      io.writeError("users: cannot use the data folder \(directory.path): \(problem).\n")
+      return 1
+    }
     let storage = SharedStorage(fileSystem: .live, directory: directory)
     let client = UserClient.live(
-      directory: directory,
+      directory: directory, latency: .milliseconds(options.latencyMilliseconds),
       onSkippedRecords: { records in
         for record in records {
           io.writeError(
@@ -106,7 +113,7 @@ import UserClientLive
           )
         }
       }
-    ).delayed(by: .milliseconds(options.latencyMilliseconds))
+    )
     let analytics =
       options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
     let appInfo = AppInfoClient.live(
@@ -166,7 +173,9 @@ import UserClientLive
         io.writeError("users: \(replayPath) is not a recording of this app: \(error)\n")
         return 1
       } catch {
-        io.writeError("users: cannot read the recording \(replayPath): \(error.localizedDescription)\n")
+        io.writeError(
+          "users: cannot read the recording \(replayPath): \(FileProblem.describe(error, at: URL(fileURLWithPath: replayPath))).\n"
+        )
         return 1
       }
     }
@@ -183,7 +192,9 @@ import UserClientLive
     do {
       try SessionFile.save(store.currentState, to: directory)
     } catch {
-      io.writeError("users: the screens could not be saved for the next start: \(error.localizedDescription)\n")
+      io.writeError(
+        "users: the screens could not be saved for the next start: \(FileProblem.describe(error, at: directory.appendingPathComponent(SessionFile.name))).\n"
+      )
     }
     switch outcome {
     case .finished:

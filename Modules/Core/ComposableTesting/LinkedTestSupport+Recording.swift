@@ -39,6 +39,12 @@ extension LinkedTestSupport: TestFailureRecording {
     return false
   }
 
+  /// The running Swift Testing test's id, else the running XCTest case; nil outside tests.
+  public static var currentTestIdentity: AnyHashable? {
+    if let test = Test.current { return AnyHashable(test.id) }
+    return XCTestTracker.currentTestCase.map { AnyHashable(ObjectIdentifier($0)) }
+  }
+
   /// Whether a Swift Testing or XCTest test is running (or this is a test runner process).
   public static var isRunningTest: Bool {
     if Test.current != nil { return true }

@@ -50,7 +50,7 @@ public struct DependencyValues: Sendable {
   /// The values of the current reduce, effect or `withDependencies` scope.
   public static var current: DependencyValues {
     if let reducing = ReducingContext.currentDependencies { return reducing }
-    return taskLocal ?? processDefault
+    return taskLocal ?? TestScopedDefaults.current ?? processDefault
   }
 
   /// Values installed by `withDependencies` and by running effects.
@@ -58,6 +58,24 @@ public struct DependencyValues: Sendable {
 
   /// The values seen outside any scope: live in an app, test inside a test run.
   static let processDefault = DependencyValues(context: isRunningTests ? .test : .live)
+}
+
+/// The values seen outside any scope in a test: one set per running test, so tests running in parallel never
+/// share a stateful default (the in-memory files behind `@Shared`, a counting UUID generator).
+enum TestScopedDefaults {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var valuesByTest: [AnyHashable: DependencyValues] = [:]
+
+  /// The current test's values, or nil outside tests (and in processes without linked test support).
+  static var current: DependencyValues? {
+    guard let test = currentTestIdentity else { return nil }
+    return lock.withLock {
+      if let values = valuesByTest[test] { return values }
+      let values = DependencyValues(context: .test)
+      valuesByTest[test] = values
+      return values
+    }
+  }
 }
 
 /// Computes each key's default value once per root set of dependency values.

@@ -8,6 +8,8 @@ public protocol TestFailureRecording {
   static func recordTestFailure(_ issue: RuntimeIssue) -> Bool
   /// Whether the current task runs inside a test.
   static var isRunningTest: Bool { get }
+  /// Which test the current task runs in (nil outside a test), so each test can get values of its own.
+  static var currentTestIdentity: AnyHashable? { get }
 }
 
 /// The type that a linked test-support module makes conform to `TestFailureRecording`.
@@ -16,6 +18,11 @@ public enum LinkedTestSupport {}
 /// The linked test support, looked up once.
 nonisolated(unsafe) let linkedTestFailureRecorder: (any TestFailureRecording.Type)? =
   LinkedTestSupport.self as Any as? any TestFailureRecording.Type
+
+/// The test the current task runs in, as far as linked test support can tell; nil outside tests.
+public var currentTestIdentity: AnyHashable? {
+  linkedTestFailureRecorder?.currentTestIdentity
+}
 
 /// Whether code runs inside a Swift Testing or XCTest test, as far as linked test support can tell.
 public var isRunningTests: Bool {

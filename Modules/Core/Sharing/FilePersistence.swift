@@ -28,7 +28,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     do {
       data = try fileSystem.read(url)
     } catch {
-      setStatus(.unreadable(reason: SharedFileSystem.describe(error)), disableSaving: true)
+      setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)), disableSaving: true)
       return nil
     }
     guard let data else {
@@ -40,7 +40,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       setStatus(.loaded)
       return value
     } catch {
-      let reason = SharedFileSystem.describe(error)
+      let reason = SharedFileSystem.describe(error, at: url)
       guard let backup = fileSystem.moveAside(url) else {
         // Could not keep the bad file: do not write over it either.
         setStatus(.corrupt(movedTo: nil, reason: reason), disableSaving: true)
@@ -78,9 +78,13 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try fileSystem.write(try encoder.encode(value), url)
-        setStatus(.loaded)
+        // A file kept aside as corrupt stays worth telling about for the whole session; a failed save does not.
+        lock.withLock {
+          if case .corrupt = currentStatus { return }
+          currentStatus = .loaded
+        }
       } catch {
-        setStatus(.saveFailed(reason: SharedFileSystem.describe(error)))
+        setStatus(.saveFailed(reason: SharedFileSystem.describe(error, at: url)))
       }
     }
   }

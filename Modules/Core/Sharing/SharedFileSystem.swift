@@ -55,15 +55,17 @@ public struct SharedFileSystem: Sendable {
     return nil
   }
 
-  /// Why a file could not be read or decoded, in one line (a decoding error names the field at fault).
-  public static func describe(_ error: any Error) -> String {
+  /// Why a file could not be read or decoded, in one line without a final period (a decoding error names the
+  /// field at fault; a file error says what is wrong at `url`).
+  public static func describe(_ error: any Error, at url: URL? = nil) -> String {
     switch error {
     case let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
       let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+      let detail = FileProblem.trimmedSentence(context.debugDescription)
+      return path.isEmpty ? detail : "\(path): \(detail)"
     default:
-      return (error as NSError).localizedDescription
+      return FileProblem.describe(error, at: url)
     }
   }
 

@@ -44,6 +44,12 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     guard let childState = toChildState(state) else { return base.appearAction(for: state) }
     return child.appearAction(for: childState).map(embed)
   }
+
+  /// The child's refusal while presented, else the base's.
+  public func refusal(in state: Base.State) -> String? {
+    guard let childState = toChildState(state) else { return base.refusal(in: state) }
+    return child.refusal(in: childState)
+  }
 }
 
 extension TerminalView where Action: CasePathable {

@@ -65,4 +65,10 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     guard let top = top(state) else { return root.appearAction(for: toRootState(state)).map(embedRoot) }
     return element.appearAction(for: top.state).map { embedPath(.element(id: top.id, action: $0)) }
   }
+
+  /// The top screen's refusal.
+  public func refusal(in state: State) -> String? {
+    guard let top = top(state) else { return root.refusal(in: toRootState(state)) }
+    return element.refusal(in: top.state)
+  }
 }

@@ -84,6 +84,11 @@ import TerminalUI
         await sendAndSettle(action)
         await sendAppearActions()
         write(view.render(store.currentState, style: style) + "\n")
+        // It parsed, but the feature may still have refused it (a form that would not save).
+        if let refusal = view.refusal(in: store.currentState) {
+          write(style.red("error: ") + refusal + "\n")
+          if stopOnError { return .failed(refusal) }
+        }
       case let .failure(error):
         write(style.red("error: ") + error.message + "\n")
         if stopOnError { return .failed(error.message) }

@@ -22,6 +22,12 @@ public protocol TerminalView<State, Action> {
 
   /// What to send when this screen comes to the front (as SwiftUI's `task`), if anything.
   func appearAction(for state: State) -> Action?
+
+  /// Why the command just sent was refused, as `state` after it shows (a form that would not save), or nil.
+  ///
+  /// A command can parse and still be refused by the feature; the session prints this
+  /// as the command's error, and a script stops with exit code 1, as for an unknown command.
+  func refusal(in state: State) -> String?
 }
 
 extension TerminalView {
@@ -33,6 +39,9 @@ extension TerminalView {
 
   /// By default a screen sends nothing when it appears.
   public func appearAction(for state: State) -> Action? { nil }
+
+  /// By default a screen refuses nothing once a command parsed.
+  public func refusal(in state: State) -> String? { nil }
 }
 
 extension TerminalView {

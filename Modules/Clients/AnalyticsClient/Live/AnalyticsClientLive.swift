@@ -1,6 +1,7 @@
 import AnalyticsClient
 import Dependencies
 import Foundation
+import Sharing
 
 extension AnalyticsClient {
   /// Appends each event to `file` as one JSON line (`{"event":…,"properties":{…},"time":…}`), creating it if needed.
@@ -66,7 +67,8 @@ final class JSONLinesWriter: @unchecked Sendable {
         guard !reportedFailure else { return }
         reportedFailure = true
         FileHandle.standardError.write(
-          Data("users: analytics are not being saved to \(file.path): \(error.localizedDescription)\n".utf8))
+          Data("users: analytics are not being saved to \(file.path): \(FileProblem.describe(error, at: file)).\n".utf8)
+        )
       }
     }
   }

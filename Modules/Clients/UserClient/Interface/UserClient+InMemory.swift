@@ -10,12 +10,14 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
   case io(path: String, reason: String)
   /// Another user already has this email address.
   case emailTaken(email: String, by: String)
+  /// The user was changed by someone else since it was loaded; `current` is how it is stored now.
+  case changedElsewhere(current: User)
 
   /// One line for the user.
   public var description: String {
     switch self {
     case let .notFound(id):
-      return "No user with id \(id)."
+      return "User \(id) is no longer in the directory; another session may have deleted it."
     case let .corruptFile(path, movedTo, reason):
       let kept = movedTo.map { "; it was kept at \($0)" } ?? ""
       return "The users file \(path) could not be read (\(reason))\(kept)."
@@ -23,6 +25,8 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
       return "The users file \(path) could not be accessed: \(reason)."
     case let .emailTaken(email, name):
       return "\(email) is already the email of \(name)."
+    case let .changedElsewhere(current):
+      return "\(current.name) was changed in another session since you opened it; nothing was saved."
     }
   }
 }
@@ -34,7 +38,7 @@ extension UserClient {
     return UserClient(
       load: { directory.users },
       add: { try directory.add($0) },
-      update: { try directory.update($0) },
+      update: { try directory.update($0, from: $1) },
       delete: { try directory.delete($0) })
   }
 }
@@ -57,12 +61,8 @@ private final class InMemoryDirectory: @unchecked Sendable {
     }
   }
 
-  func update(_ user: User) throws {
-    try lock.withLock {
-      guard let index = stored.firstIndex(where: { $0.id == user.id }) else { throw UserClientError.notFound(user.id) }
-      try UserDirectoryRules.checkEmailIsFree(user.email, among: stored, except: user.id)
-      stored[index] = user
-    }
+  func update(_ user: User, from original: User) throws {
+    try lock.withLock { try UserDirectoryRules.apply(user, editedFrom: original, to: &stored) }
   }
 
   func delete(_ id: User.ID) throws {
@@ -91,6 +91,21 @@ public enum UserDirectoryRules {
   public static let maximumEmailLength = 254
   /// The longest city name, in characters.
   public static let maximumCityLength = 100
+
+  /// Replaces the stored version of `edited` in `users`, if it is still `original` (or already `edited`).
+  ///
+  /// The one rule of concurrent edits, for every client: an edit applies to the
+  /// user as it was loaded; if someone else changed that user meanwhile, the edit
+  /// is refused with the current version (`changedElsewhere`), never written over it.
+  public static func apply(_ edited: User, editedFrom original: User, to users: inout [User]) throws {
+    guard let index = users.firstIndex(where: { $0.id == edited.id }) else {
+      throw UserClientError.notFound(edited.id)
+    }
+    let stored = users[index]
+    guard stored == original || stored == edited else { throw UserClientError.changedElsewhere(current: stored) }
+    try checkEmailIsFree(edited.email, among: users, except: edited.id)
+    users[index] = edited
+  }
 
   /// Throws `emailTaken` if a user other than `id` has `email` (compared without case or surrounding spaces).
   public static func checkEmailIsFree(_ email: String, among users: [User], except id: User.ID?) throws {

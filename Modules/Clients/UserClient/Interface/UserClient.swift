@@ -10,8 +10,9 @@ public struct UserClient: Sendable {
   public var load: @Sendable () async throws -> [User]
   /// Adds a user, assigning its id, and returns it.
   public var add: @Sendable (NewUser) async throws -> User
-  /// Replaces the stored user with the same id.
-  public var update: @Sendable (User) async throws -> Void
+  /// Replaces the stored user with the same id: `update(edited, original)`, where `original` is the user as it
+  /// was loaded; refused with `UserClientError.changedElsewhere` if someone changed it since.
+  public var update: @Sendable (_ edited: User, _ original: User) async throws -> Void
   /// Removes the user with an id.
   public var delete: @Sendable (User.ID) async throws -> Void
 
@@ -19,7 +20,7 @@ public struct UserClient: Sendable {
   public init(
     load: @escaping @Sendable () async throws -> [User],
     add: @escaping @Sendable (NewUser) async throws -> User,
-    update: @escaping @Sendable (User) async throws -> Void,
+    update: @escaping @Sendable (_ edited: User, _ original: User) async throws -> Void,
     delete: @escaping @Sendable (User.ID) async throws -> Void
   ) {
     self.load = load

@@ -5,17 +5,20 @@ import UserClient
 extension UserClient {
   /// The real directory: users in `users.json` inside `directory`, seeded with sample users on first run.
   ///
-  /// A record that is not a valid user is left out of every load and kept in the file unchanged;
-  /// `onSkippedRecords` hears of each read that skipped some, so the app can say which and why.
+  /// Safe to use from several processes at once (see `UserFileStore`). A record that is not a valid user, or
+  /// that repeats an earlier record's id, is left out of every load and kept in the file unchanged;
+  /// `onSkippedRecords` hears of each read that skipped some, so the app can say which and why. `latency`
+  /// makes every operation that slow (a slow disk, to watch loading and saving), inside the lock for writes.
   public static func live(
-    directory: URL, onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }
+    directory: URL, latency: Duration = .zero,
+    onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }
   ) -> UserClient {
     let store = UserFileStore(
-      fileURL: directory.appendingPathComponent("users.json"), onSkippedRecords: onSkippedRecords)
+      fileURL: directory.appendingPathComponent("users.json"), latency: latency, onSkippedRecords: onSkippedRecords)
     return UserClient(
       load: { try await store.load() },
       add: { try await store.add($0) },
-      update: { try await store.update($0) },
+      update: { try await store.update($0, from: $1) },
       delete: { try await store.delete($0) })
   }
 }

@@ -1,73 +1,131 @@
 import Foundation
+import Sharing
 import UserClient
 
-/// The users in `users.json`: read once, then every change written atomically before it is acknowledged.
+/// The users in `users.json`, shared safely with every other process using the same data folder.
 ///
-/// A change is applied to a copy, written (temporary file, then rename), and
-/// only then kept, so a failed write leaves both the file and the memory as
-/// they were. A file that cannot be decoded is moved aside, never overwritten.
+/// Every change is a read-modify-write under the file's exclusive lock (`FileLock`): the file's current
+/// contents are read (only if they changed since this process last saw them), the one change is applied to
+/// them, and the result is written atomically (temporary file, then rename). So two processes editing
+/// different users both keep their edit, and an edit of a user someone else changed since it was loaded is
+/// refused (`UserDirectoryRules.apply`). Loads need no lock: a reader sees the old file or the new one.
 actor UserFileStore {
   let fileURL: URL
-  private var cache: [User]?
-  /// Records that are not valid users: left out of the list, and written back unchanged so no save loses them.
-  private var skipped: [SkippedRecord] = []
+  /// The delay of a slow disk (`--latency`), taken inside the lock, so a slow save holds the lock as a real one.
+  let latency: Duration
+  private var snapshot: Snapshot?
+  /// What `onSkippedRecords` last heard, so a file read again (another process saved) is not reported twice.
+  private var reportedSkipped: [SkippedRecord] = []
   private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
 
-  init(fileURL: URL, onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }) {
+  /// The file as this process last read or wrote it.
+  private struct Snapshot {
+    var identity: FileIdentity
+    var users: [User]
+    /// Records that are not valid users: left out of the list, and written back unchanged so no save loses them.
+    var skipped: [SkippedRecord]
+  }
+
+  init(
+    fileURL: URL, latency: Duration = .zero,
+    onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }
+  ) {
     self.fileURL = fileURL
+    self.latency = latency
     self.onSkippedRecords = onSkippedRecords
   }
 
-  func load() throws -> [User] {
-    if let cache { return cache }
-    let users = try readOrSeed()
-    cache = users
-    return users
+  func load() async throws -> [User] {
+    try await slowDisk()
+    if FileIdentity.of(fileURL) == nil {
+      // First run: seed under the lock, so two first runs at once do not both write.
+      do {
+        try FileLock.withExclusiveLock(on: fileURL) { _ = try current() }
+      } catch let failure as FileLock.Failure {
+        throw failed(failure)
+      }
+    }
+    return try current().users
   }
 
-  func add(_ new: NewUser) throws -> User {
-    var users = try load()
-    try UserDirectoryRules.checkEmailIsFree(new.email, among: users, except: nil)
-    let user = User(id: UserDirectoryRules.nextID(after: users), name: new.name, email: new.email, city: new.city)
-    users.append(user)
-    try commit(users)
-    return user
+  func add(_ new: NewUser) async throws -> User {
+    try await change { users, skipped in
+      try UserDirectoryRules.checkEmailIsFree(new.email, among: users, except: nil)
+      // Skipped records keep their ids: a new user never takes one.
+      let taken = users.map(\.id.rawValue) + skipped.compactMap(\.id)
+      let user = User(id: User.ID((taken.max() ?? 0) + 1), name: new.name, email: new.email, city: new.city)
+      users.append(user)
+      return user
+    }
   }
 
-  func update(_ user: User) throws {
-    var users = try load()
-    guard let index = users.firstIndex(where: { $0.id == user.id }) else { throw UserClientError.notFound(user.id) }
-    try UserDirectoryRules.checkEmailIsFree(user.email, among: users, except: user.id)
-    users[index] = user
-    try commit(users)
+  func update(_ user: User, from original: User) async throws {
+    try await change { users, _ in try UserDirectoryRules.apply(user, editedFrom: original, to: &users) }
   }
 
-  func delete(_ id: User.ID) throws {
-    var users = try load()
-    guard let index = users.firstIndex(where: { $0.id == id }) else { throw UserClientError.notFound(id) }
-    users.remove(at: index)
-    try commit(users)
+  func delete(_ id: User.ID) async throws {
+    try await change { users, _ in
+      guard let index = users.firstIndex(where: { $0.id == id }) else { throw UserClientError.notFound(id) }
+      users.remove(at: index)
+    }
   }
 
-  private func commit(_ users: [User]) throws {
-    try write(users)
-    cache = users
+  /// Applies `edit` to the file's current users under the lock and writes the result.
+  private func change<T>(_ edit: (inout [User], [SkippedRecord]) throws -> T) async throws -> T {
+    do {
+      return try await FileLock.withExclusiveLock(on: fileURL) {
+        try await slowDisk()
+        var current = try current()
+        let result = try edit(&current.users, current.skipped)
+        try write(current.users, keeping: current.skipped)
+        return result
+      }
+    } catch let failure as FileLock.Failure {
+      throw failed(failure)
+    }
   }
 
-  private func readOrSeed() throws -> [User] {
+  /// The users file's error for a lock that could not be taken.
+  private func failed(_ failure: FileLock.Failure) -> UserClientError {
+    switch failure {
+    case let .cannotOpen(_, reason): .io(path: fileURL.path, reason: reason)
+    case .timedOut: .io(path: fileURL.path, reason: failure.description)
+    }
+  }
+
+  private func slowDisk() async throws {
+    if latency > .zero { try await Task.sleep(for: latency) }
+  }
+
+  /// The file's users: the snapshot while the file is unchanged, else read again (seeded if missing).
+  private func current() throws -> Snapshot {
+    guard let identity = FileIdentity.of(fileURL) else {
+      // First run: seed, unless an earlier file was kept aside as corrupt (then start empty, not over it).
+      try write(hasCorruptBackup ? [] : SampleUsers.all, keeping: [])
+      return snapshot!
+    }
+    if let snapshot, snapshot.identity == identity { return snapshot }
     let data: Data
     do {
-      guard FileManager.default.fileExists(atPath: fileURL.path) else {
-        // First run: seed, unless an earlier file was kept aside as corrupt (then start empty, not over it).
-        let users = hasCorruptBackup ? [] : SampleUsers.all
-        try write(users)
-        return users
-      }
       data = try Data(contentsOf: fileURL)
-    } catch let error as UserClientError {
-      throw error
     } catch {
-      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
+      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error, at: fileURL))
+    }
+    let (users, skipped) = try decode(data)
+    if !skipped.isEmpty, skipped != reportedSkipped { onSkippedRecords(skipped) }
+    reportedSkipped = skipped
+    let read = Snapshot(identity: identity, users: users, skipped: skipped)
+    snapshot = read
+    return read
+  }
+
+  /// The users in `data`, and the records skipped: invalid ones, and later ones reusing an earlier one's id.
+  private func decode(_ data: Data) throws -> ([User], [SkippedRecord]) {
+    // The common case in one pass; only a file with a problem pays for record-by-record reading.
+    if let users = try? JSONDecoder().decode([User].self, from: data),
+      Set(users.lazy.map(\.id)).count == users.count
+    {
+      return (users, [])
     }
     // Only a file that is not a JSON array at all is unreadable; a bad record costs that record alone.
     guard let records = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
@@ -76,24 +134,33 @@ actor UserFileStore {
         _ = try JSONDecoder().decode([User].self, from: data)
         reason = "it is not a list of users"
       } catch {
-        reason = Self.describe(error)
+        reason = Self.describe(error, at: fileURL)
       }
       let movedTo = moveAside()
       throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: reason)
     }
     var users: [User] = []
-    skipped = []
+    var skipped: [SkippedRecord] = []
+    var positionOfID: [User.ID: Int] = [:]
     let decoder = JSONDecoder()
     for (index, record) in records.enumerated() {
       let json = (try? JSONSerialization.data(withJSONObject: record, options: [.fragmentsAllowed])) ?? Data()
+      let rawID = (record as? [String: Any])?["id"] as? Int
       do {
-        users.append(try decoder.decode(User.self, from: json))
+        let user = try decoder.decode(User.self, from: json)
+        if let first = positionOfID[user.id] {
+          let reason = "its id \(user.id) is also the id of record \(first), which is the one shown"
+          skipped.append(SkippedRecord(position: index + 1, reason: reason, id: rawID, json: json))
+          continue
+        }
+        positionOfID[user.id] = index + 1
+        users.append(user)
       } catch {
-        skipped.append(SkippedRecord(position: index + 1, reason: Self.describe(error), json: json))
+        skipped.append(
+          SkippedRecord(position: index + 1, reason: Self.describe(error, at: fileURL), id: rawID, json: json))
       }
     }
-    if !skipped.isEmpty { onSkippedRecords(skipped) }
-    return users
+    return (users, skipped)
   }
 
   private var hasCorruptBackup: Bool {
@@ -102,21 +169,27 @@ actor UserFileStore {
     return names.contains { $0.hasPrefix(fileURL.lastPathComponent + ".corrupt") }
   }
 
-  private func write(_ users: [User]) throws {
+  /// Writes `users` then the skipped records as they were read, and remembers the result as the snapshot.
+  private func write(_ users: [User], keeping skipped: [SkippedRecord]) throws {
     do {
       try FileManager.default.createDirectory(
         at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       let encoded = try encoder.encode(users)
-      try (skipped.isEmpty ? encoded : try keepingSkippedRecords(encoded)).write(to: fileURL, options: .atomic)
+      try (skipped.isEmpty ? encoded : try Self.appending(skipped, to: encoded)).write(to: fileURL, options: .atomic)
     } catch {
-      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error))
+      throw UserClientError.io(path: fileURL.path, reason: Self.describe(error, at: fileURL))
+    }
+    if let identity = FileIdentity.of(fileURL) {
+      snapshot = Snapshot(identity: identity, users: users, skipped: skipped)
+    } else {
+      snapshot = nil
     }
   }
 
   /// `encoded` users followed by the skipped records as they were read.
-  private func keepingSkippedRecords(_ encoded: Data) throws -> Data {
+  private static func appending(_ skipped: [SkippedRecord], to encoded: Data) throws -> Data {
     var records = (try JSONSerialization.jsonObject(with: encoded) as? [Any]) ?? []
     for record in skipped {
       records.append(try JSONSerialization.jsonObject(with: record.json, options: [.fragmentsAllowed]))
@@ -135,7 +208,7 @@ actor UserFileStore {
     return nil
   }
 
-  private static func describe(_ error: any Error) -> String {
+  private static func describe(_ error: any Error, at url: URL) -> String {
     func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
       ((path + (key.map { [$0] } ?? [])).map(\.stringValue)).joined(separator: ".")
     }
@@ -146,9 +219,27 @@ actor UserFileStore {
       return "the field '\(field(context.codingPath))' is not \(type == String.self ? "text" : "a \(type)")"
     default: break
     }
-    if case let DecodingError.dataCorrupted(context) = error { return context.debugDescription }
+    if case let DecodingError.dataCorrupted(context) = error {
+      return FileProblem.trimmedSentence(context.debugDescription)
+    }
     if let decoding = error as? DecodingError { return "\(decoding)" }
-    return (error as NSError).localizedDescription
+    return FileProblem.describe(error, at: url)
+  }
+}
+
+/// Which version of a file is on disk: a rename (every atomic write) or an edit changes it.
+struct FileIdentity: Equatable {
+  let inode: UInt64
+  let size: UInt64
+  let modified: Date
+
+  /// The identity of the file at `url`, or nil when there is none.
+  static func of(_ url: URL) -> FileIdentity? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+    return FileIdentity(
+      inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
+      size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
+      modified: attributes[.modificationDate] as? Date ?? .distantPast)
   }
 }
 
@@ -156,8 +247,10 @@ actor UserFileStore {
 public struct SkippedRecord: Equatable, Sendable {
   /// Its position in the file, counting from 1.
   public let position: Int
-  /// Why it is not a user ("the field 'city' is missing").
+  /// Why it is not shown ("the field 'city' is missing", "its id 3 is also the id of record 1, …").
   public let reason: String
+  /// Its id, when it has a numeric one: never given to a new user.
+  let id: Int?
   /// The record as read, written back unchanged.
   let json: Data
 }

@@ -77,6 +77,10 @@ struct UserDetailLogic: Reducer {
         state.user = user
         state.edit = nil
         return .send(.delegate(.updated(user)))
+      case let .edit(.presented(.delegate(.changedElsewhere(current)))):
+        // Someone else saved this user: show their version here and in the list; the form stays open.
+        state.user = current
+        return .send(.delegate(.updated(current)))
       case .edit(.presented(.delegate(.cancelled))):
         state.edit = nil
         return .none

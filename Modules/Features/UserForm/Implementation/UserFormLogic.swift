@@ -14,6 +14,8 @@ struct UserFormLogic: Reducer {
   var body: some ReducerOf<Self> {
     BindingReducer()
     Reduce { state, action in
+      // An edit answers a refused save.
+      if action.binding != nil { state.saveRefusal = nil }
       switch action {
       case .binding(\.name):
         if state.nameError != nil { state.nameError = Validation.nameError(state.name) }
@@ -30,9 +32,13 @@ struct UserFormLogic: Reducer {
         state.nameError = Validation.nameError(state.name)
         state.emailError = Validation.emailError(state.email)
         state.cityError = Validation.cityError(state.city)
-        guard state.nameError == nil, state.emailError == nil, state.cityError == nil, !state.isSaving else {
+        guard !state.isSaving else { return .none }
+        let fieldErrors = [state.nameError, state.emailError, state.cityError].compactMap { $0 }
+        guard fieldErrors.isEmpty else {
+          state.saveRefusal = "Not saved: " + fieldErrors.joined(separator: " ")
           return .none
         }
+        state.saveRefusal = nil
         state.isSaving = true
         state.saveError = nil
         let name = state.name.trimmingCharacters(in: .whitespaces)
@@ -42,17 +48,17 @@ struct UserFormLogic: Reducer {
           switch mode {
           case .add:
             await send(.saved(try await users.add(NewUser(name: name, email: email, city: city))))
-          case let .edit(id):
-            let user = User(id: id, name: name, email: email, city: city)
-            try await users.update(user)
+          case let .edit(original):
+            let user = User(id: original.id, name: name, email: email, city: city)
+            try await users.update(user, original)
             await send(.saved(user))
           }
         } catch: { error, send in
-          // A taken email is the user's to fix on the form, not a failure of the data folder.
-          if case .emailTaken = error as? UserClientError {
-            await send(.emailTaken("\(error)"))
-          } else {
-            await send(.saveFailed("\(error)"))
+          // A taken email or a user changed elsewhere is the user's to resolve on the form, not a failure.
+          switch error as? UserClientError {
+          case .emailTaken?: await send(.emailTaken("\(error)"))
+          case let .changedElsewhere(current)?: await send(.changedElsewhere(current))
+          default: await send(.saveFailed("\(error)"))
           }
         }
       case .cancelTapped:
@@ -63,7 +69,14 @@ struct UserFormLogic: Reducer {
       case let .emailTaken(message):
         state.isSaving = false
         state.emailError = message
+        state.saveRefusal = "Not saved: \(message)"
         return .none
+      case let .changedElsewhere(current):
+        // The next save is a deliberate choice to replace this version with what is typed.
+        state.isSaving = false
+        state.mode = .edit(current)
+        state.saveRefusal = UserFormLogic.changedElsewhereMessage(current)
+        return .send(.delegate(.changedElsewhere(current)))
       case let .saveFailed(message):
         state.isSaving = false
         state.saveError = message
@@ -75,6 +88,17 @@ struct UserFormLogic: Reducer {
         return .none
       }
     }
+  }
+}
+
+extension UserFormLogic {
+  /// What the form says when its user was changed elsewhere: what is stored now, and the two ways on.
+  static func changedElsewhereMessage(_ current: User) -> String {
+    let city = current.city.isEmpty ? "" : " · \(current.city)"
+    return """
+      Not saved: \(current.name) was changed in another session since this form opened; it is now \
+      \(current.name) <\(current.email)>\(city). Save again to replace that with what you typed, or cancel.
+      """
   }
 }
 

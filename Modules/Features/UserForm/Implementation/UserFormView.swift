@@ -22,6 +22,9 @@ public struct UserFormView: TerminalView {
     return lines.joined(separator: "\n")
   }
 
+  /// A refused save: the session prints it as the command's error (and a script stops there).
+  public func refusal(in state: UserForm.State) -> String? { state.saveRefusal }
+
   /// Set a field, save, or cancel.
   public func commands(for state: UserForm.State) -> [TerminalCommand<UserForm.Action>] {
     [

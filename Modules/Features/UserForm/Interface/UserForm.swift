@@ -24,6 +24,9 @@ public struct UserForm: Reducer {
     public var isSaving = false
     /// Why the last save failed, if it did.
     public var saveError: String?
+    /// Why the last `save` was refused (a field to fix, a user changed elsewhere), until the next edit; a
+    /// script stops there.
+    public var saveRefusal: String?
 
     /// An empty form for adding a user.
     public init() {
@@ -45,7 +48,7 @@ public struct UserForm: Reducer {
 
     /// A form editing `user`, prefilled.
     public init(editing user: User) {
-      mode = .edit(user.id)
+      mode = .edit(user)
       name = user.name
       email = user.email
       city = user.city
@@ -56,8 +59,8 @@ public struct UserForm: Reducer {
   public enum Mode: Equatable, Sendable, Codable {
     /// Adds a new user.
     case add
-    /// Edits the user with this id.
-    case edit(User.ID)
+    /// Edits this user, as it was loaded: a save is refused if someone changed it since.
+    case edit(User)
   }
 
   /// Everything that can happen to the form.
@@ -74,6 +77,8 @@ public struct UserForm: Reducer {
     case saveFailed(String)
     /// The client refused the email: another user has it (the message says who).
     case emailTaken(String)
+    /// The client refused the edit: someone changed the user since the form opened; this is how it is now.
+    case changedElsewhere(User)
     /// What the form tells its parent.
     case delegate(Delegate)
 
@@ -83,6 +88,8 @@ public struct UserForm: Reducer {
       case saved(User)
       /// The user cancelled: close the form.
       case cancelled
+      /// The user was changed by someone else while the form was open: show this version (the form stays).
+      case changedElsewhere(User)
       /// Saving failed: explain `report`; sending `retry` back to the form saves again.
       indirect case failed(ErrorReport, retry: Action)
     }
