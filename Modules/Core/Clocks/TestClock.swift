@@ -112,21 +112,28 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Sleeping tasks run on the cooperative pool, not on the caller's actor, so
   /// yielding alone can return before they register. This yields and pauses for
   /// a fraction of a millisecond until no sleep has started or ended for several
-  /// rounds in a row (about a millisecond when nothing moves).
+  /// rounds in a row and for at least `quietPeriod` of wall time: on a loaded
+  /// machine a task that is about to sleep can be off the processor for
+  /// milliseconds, and a quiet window shorter than that mistakes it for idle.
   public func settle() async {
     var lastActivity = lock.withLock { activity }
     var quietRounds = 0
-    for _ in 0..<1_000 {
+    var quietSince = ContinuousClock.now
+    for _ in 0..<5_000 {
       for _ in 0..<10 { await Task.yield() }
       try? await Task.sleep(nanoseconds: 150_000)
       let now = lock.withLock { activity }
       if now == lastActivity {
         quietRounds += 1
-        if quietRounds >= 5 { return }
+        if quietRounds >= 5, ContinuousClock.now - quietSince >= Self.quietPeriod { return }
       } else {
         quietRounds = 0
         lastActivity = now
+        quietSince = ContinuousClock.now
       }
     }
   }
+
+  /// How long nothing may move before `settle` calls the tasks idle.
+  static let quietPeriod = Duration.milliseconds(30)
 }
