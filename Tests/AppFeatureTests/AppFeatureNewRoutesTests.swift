@@ -33,15 +33,21 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
 
   @Test func aFirstStartShowsTheTourAndItsEndClosesIt() async {
     let store = store()
-    await store.send(.appStarted) { $0.destination = .onboarding(Onboarding.State()) }
+    await store.send(.appStarted(interactive: true)) { $0.destination = .onboarding(Onboarding.State()) }
     await store.send(.destination(.presented(.onboarding(.delegate(.finished(skipped: true)))))) {
       $0.destination = nil
     }
   }
 
+  @Test func aScriptedFirstStartShowsNoTourAndLeavesItForThePersonWhoComesLater() async {
+    let store = store()
+    await store.send(.appStarted(interactive: false))
+    #expect(!store.state.preferences.onboardingCompleted)
+  }
+
   @Test func aStartAfterTheTourShowsNoTour() async {
     let store = store(Self.tourDone())
-    await store.send(.appStarted)
+    await store.send(.appStarted(interactive: true))
   }
 
   @Test func settingsAndAboutOpenFromTheListAndCloseThemselves() async {
@@ -119,7 +125,7 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
 
-    await store.send(.appStarted) { $0.destination = .onboarding(Onboarding.State()) }
+    await store.send(.appStarted(interactive: true)) { $0.destination = .onboarding(Onboarding.State()) }
     await store.send(.destination(.presented(.onboarding(.delegate(.failed(offline, retry: .list(.retryTapped))))))) {
       $0.error = ErrorHandling.State(report: offline)
       $0.pendingRetry = .destination(.presented(.onboarding(.list(.retryTapped))))

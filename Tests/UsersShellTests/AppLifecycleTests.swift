@@ -6,10 +6,12 @@ import UsersShell
 
 /// The first run's tour, analytics, restoring the last session, and bad settings or session files.
 @MainActor struct AppLifecycleTests {
-  @Test func theFirstRunShowsTheTourWhichRealCommandsCompleteAndTheNextRunDoesNot() async throws {
+  @Test func theFirstRunAtATerminalShowsTheTourWhichRealCommandsCompleteAndTheNextRunDoesNot() async throws {
     let folder = TemporaryFolder()
     try folder.seed([ada, grace, alan], firstRun: true)
-    let first = await runShell(["--data-dir", folder.url.path], input: ["search grace", "open 1", "fav 1", "done"])
+    let first = await runShell(
+      ["--data-dir", folder.url.path], input: ["search grace", "open 1", "fav 1", "done"], interactive: true,
+      environment: ["NO_COLOR": "1"])
     #expect(first.exitCode == 0)
     #expect(first.errors == "")
     #expect(
@@ -20,37 +22,48 @@ import UsersShell
 
         Users (3 of 3, sorted by name)
         """))
-    #expect(
-      first.output.contains("> search grace\nWelcome to the users directory  ('skip' leaves the tour)\nStep 2 of 3"))
+    #expect(first.output.contains("users> Welcome to the users directory  ('skip' leaves the tour)\nStep 2 of 3"))
     #expect(
       first.output.contains(
-        "> open 1\nWelcome to the users directory  ('skip' leaves the tour)\nStep 3 of 3: That opens Grace Hopper's details in the app."
+        "users> Welcome to the users directory  ('skip' leaves the tour)\nStep 3 of 3: That opens Grace Hopper's details in the app."
       ))
-    #expect(first.output.contains("> fav 1\nWelcome to the users directory  ('skip' leaves the tour)\nAll done!"))
+    #expect(first.output.contains("users> Welcome to the users directory  ('skip' leaves the tour)\nAll done!"))
     #expect(
       first.output.hasSuffix(
         """
-        > done
-        Users (3 of 3, sorted by name)
+        users> Users (3 of 3, sorted by name)
         1.   Ada Lovelace <ada@example.com> · London
         2.   Alan Turing <alan@example.com> · Manchester
         3. ★ Grace Hopper <grace@example.com> · New York
-
+        users> 
         """))
     #expect(folder.text("settings.json")?.contains(#""onboardingCompleted" : true"#) == true)
 
-    let second = await runShell(["--data-dir", folder.url.path], input: [])
+    let second = await runShell(["--data-dir", folder.url.path], input: [], interactive: true)
     #expect(second.output.hasPrefix("Users (3 of 3, sorted by name)"))
     #expect(!second.output.contains("Welcome"))
+  }
+
+  @Test func scriptsStartOnTheListInANewFolderAndLeaveTheTourForLater() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([ada], firstRun: true)
+    let scripted = await runShell(["--data-dir", folder.url.path], input: ["open 1"])
+    #expect(scripted.exitCode == 0)
+    #expect(scripted.output.hasPrefix("Users (1 of 1, sorted by name)\n"))
+    #expect(!scripted.output.contains("Welcome"))
+    let person = await runShell(["--data-dir", folder.url.path, "--fresh"], interactive: true)
+    #expect(person.output.hasPrefix("Welcome to the users directory"))
   }
 
   @Test func skippingTheTourAlsoSavesIt() async throws {
     let folder = TemporaryFolder()
     try folder.seed([ada], firstRun: true)
-    let run = await runShell(["--data-dir", folder.url.path], input: ["skip"])
+    let run = await runShell(
+      ["--data-dir", folder.url.path], input: ["skip"], interactive: true, environment: ["NO_COLOR": "1"])
     #expect(
-      run.output.hasSuffix("> skip\nUsers (1 of 1, sorted by name)\n1.   Ada Lovelace <ada@example.com> · London\n"))
-    #expect(!(await runShell(["--data-dir", folder.url.path])).output.contains("Welcome"))
+      run.output.hasSuffix(
+        "users> Users (1 of 1, sorted by name)\n1.   Ada Lovelace <ada@example.com> · London\nusers> "))
+    #expect(!(await runShell(["--data-dir", folder.url.path], interactive: true)).output.contains("Welcome"))
   }
 
   @Test func theAnalyticsLogHasExactlyTheSessionsEventsAndNoneWithNoAnalytics() async throws {

@@ -186,7 +186,7 @@ import UserClientLive
       style: interactive ? .detect(environment: io.environment) : .plain,
       prompt: interactive ? "users> " : nil, stopOnError: !interactive,
       effectTimeout: .milliseconds(options.waitMilliseconds), write: io.write)
-    let outcome = await session.run(first: .appStarted) { input.next() }
+    let outcome = await session.run(first: .appStarted(interactive: interactive)) { input.next() }
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     storage.flushAll()
     do {

@@ -64,8 +64,9 @@ public struct AppFeature: Reducer {
 
   /// Everything that reaches the root: the app starting, and its children's actions.
   public enum Action: Equatable, Codable, CasePathable {
-    /// The app started: show the tour if it was never completed.
-    case appStarted
+    /// The app started: show the tour if it was never completed and `interactive` (a person at a terminal);
+    /// scripts and pipes always start on the list, so they run the same on a new data folder as on any other.
+    case appStarted(interactive: Bool)
     /// The list's actions.
     case list(UserList.Action)
     /// The stack's pushes, pops and elements' actions.
@@ -98,8 +99,8 @@ public struct AppFeature: Reducer {
     Scope(state: \.list, action: \.list) { UserList() }
     Reduce { state, action in
       switch action {
-      case .appStarted:
-        if !state.preferences.onboardingCompleted, state.destination == nil {
+      case let .appStarted(interactive):
+        if interactive, !state.preferences.onboardingCompleted, state.destination == nil {
           state.destination = .onboarding(Onboarding.State())
         }
         return .none
