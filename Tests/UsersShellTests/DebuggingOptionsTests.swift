@@ -58,6 +58,17 @@ import UsersShell
     #expect(replayed.output.contains("> back\nUsers (3 of 3, search “a”, sorted by city)\n"))
     #expect(replayed.output.contains("★"))
     #expect(try empty.storedUsers() == [])
+
+    // A folder that does not exist yet, at a terminal: the recorded screen, not the first-run tour, and the
+    // recorded list, not a newly seeded one.
+    let nothing = TemporaryFolder()
+    let atTerminal = await runShell(
+      ["--data-dir", nothing.path("new"), "--replay", log], input: ["back"], interactive: true,
+      environment: ["NO_COLOR": "1"])
+    #expect(atTerminal.exitCode == 0)
+    #expect(atTerminal.output.hasPrefix(lastScreenRecorded ?? "?"))
+    #expect(!atTerminal.output.contains("Welcome"))
+    #expect(atTerminal.output.contains("users> Users (3 of 3, search “a”, sorted by city)\n"))
   }
 
   @Test func aDamagedRecordingIsRefusedNamingTheLine() async throws {

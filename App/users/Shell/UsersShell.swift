@@ -186,7 +186,9 @@ import UserClientLive
       style: interactive ? .detect(environment: io.environment) : .plain,
       prompt: interactive ? "users> " : nil, stopOnError: !interactive,
       effectTimeout: .milliseconds(options.waitMilliseconds), write: io.write)
-    let outcome = await session.run(first: .appStarted(interactive: interactive)) { input.next() }
+    // A replay rebuilds the recorded screen; a first-run tour over it would hide what was asked for.
+    let startsTour = interactive && options.replayPath == nil
+    let outcome = await session.run(first: .appStarted(interactive: startsTour)) { input.next() }
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     storage.flushAll()
     do {
