@@ -139,7 +139,8 @@ struct FilePersistenceTests {
       let data = try Data(contentsOf: url)
       #expect(try JSONDecoder().decode(Preferences.self, from: data).pageSize == size)
     }
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(leftovers == ["preferences.json"])
+    // No temporary file is left: only the file and its lock's companion file.
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(leftovers == [".preferences.json.lock", "preferences.json"])
   }
 }

@@ -113,10 +113,28 @@ func finish(_ launched: (Process, Pipe, Pipe)) async -> ShellRun {
   return await withCheckedContinuation { continuation in
     DispatchQueue.global().async {
       let (process, stdout, stderr) = box.value
-      let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let output = String(decoding: readAll(stdout), as: UTF8.self)
+      let errors = String(decoding: readAll(stderr), as: UTF8.self)
       process.waitUntilExit()
       continuation.resume(returning: ShellRun(exitCode: process.terminationStatus, output: output, errors: errors))
+    }
+  }
+}
+
+/// Everything written to `pipe` until its writers close it, read with `read(2)` and retried on EINTR
+/// (Foundation's `readDataToEndOfFile` traps on an interrupted read, and child processes' signals interrupt).
+func readAll(_ pipe: Pipe) -> Data {
+  let descriptor = pipe.fileHandleForReading.fileDescriptor
+  var data = Data()
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 {
+      data.append(contentsOf: buffer[0..<count])
+    } else if count < 0, errno == EINTR {
+      continue
+    } else {
+      return data
     }
   }
 }

@@ -13,6 +13,8 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   private var currentStatus = SharedPersistenceStatus.missing
   /// Set when the file could not be read: saving would overwrite data we never saw.
   private var savingDisabled = false
+  /// This process's value as JSON when it last read or wrote the file: what its changes are measured from.
+  private var base: Data?
 
   init(url: URL, fileSystem: SharedFileSystem, saveDelay: Duration) {
     self.url = url
@@ -38,6 +40,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     do {
       let value = try JSONDecoder().decode(Value.self, from: data)
       setStatus(.loaded)
+      lock.withLock { base = data }
       return value
     } catch {
       let reason = SharedFileSystem.describe(error, at: url)
@@ -77,7 +80,16 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       do {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try fileSystem.write(try encoder.encode(value), url)
+        let ours = try encoder.encode(value)
+        // Another process may have saved since this one read the file: apply only what this process changed
+        // (since its last read or write) to the file as it is now, under the file's lock, so no change is lost.
+        try fileSystem.exclusively(url) {
+          let theirs = try? fileSystem.read(url)
+          let merged = JSONMerge.apply(
+            ours: ours, base: lock.withLock { base }, onto: theirs ?? nil, asSet: Value.self is any SetAlgebra.Type)
+          try fileSystem.write(merged, url)
+        }
+        lock.withLock { base = ours }
         // A file kept aside as corrupt stays worth telling about for the whole session; a failed save does not.
         lock.withLock {
           if case .corrupt = currentStatus { return }

@@ -10,18 +10,22 @@ public struct SharedFileSystem: Sendable {
   public var move: @Sendable (URL, URL) throws -> Void
   /// Whether a file exists.
   public var exists: @Sendable (URL) -> Bool
+  /// Runs a read-modify-write of a file exclusively among every process using it (a no-op lock in memory).
+  public var exclusively: @Sendable (URL, () throws -> Void) throws -> Void
 
-  /// A file system from its four operations.
+  /// A file system from its operations.
   public init(
     read: @escaping @Sendable (URL) throws -> Data?,
     write: @escaping @Sendable (Data, URL) throws -> Void,
     move: @escaping @Sendable (URL, URL) throws -> Void,
-    exists: @escaping @Sendable (URL) -> Bool
+    exists: @escaping @Sendable (URL) -> Bool,
+    exclusively: @escaping @Sendable (URL, () throws -> Void) throws -> Void = { _, body in try body() }
   ) {
     self.read = read
     self.write = write
     self.move = move
     self.exists = exists
+    self.exclusively = exclusively
   }
 
   /// The real disk; writes create missing folders and go through a temporary file and a rename.
@@ -36,7 +40,8 @@ public struct SharedFileSystem: Sendable {
       try data.write(to: url, options: .atomic)
     },
     move: { from, to in try FileManager.default.moveItem(at: from, to: to) },
-    exists: { FileManager.default.fileExists(atPath: $0.path) })
+    exists: { FileManager.default.fileExists(atPath: $0.path) },
+    exclusively: { url, body in try FileLock.withExclusiveLock(on: url, body) })
 
   /// Renames an unreadable file to the first free `NAME.corrupt`, `NAME.corrupt-2`, … and returns where it went,
   /// or nil if it could not (then nothing may write over it either: it is data nobody has read).
