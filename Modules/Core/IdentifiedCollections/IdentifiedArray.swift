@@ -55,6 +55,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     uniquingIDsWith combine: (Element, Element) throws -> Element
   ) rethrows where S.Element == Element {
     self.init()
+    positions.reserveCapacity(elements.underestimatedCount, ids: orderedIDs)
     for element in elements {
       if let position = index(id: element.id) {
         let combined = try combine(self.elements[position], element)
@@ -81,7 +82,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Ids are compared in the elements themselves: the caller usually reads or
   /// changes the element next, so its memory is needed anyway.
   @inlinable public func index(id: Element.ID) -> Int? {
-    positions.position(of: id) { elements[$0].id }
+    // The id column, not the element: reading an element's id would copy the whole element at each probe.
+    positions.position(of: id) { orderedIDs[$0] }
   }
 
   /// Reads, replaces, mutates in place, inserts (appends) or removes (nil) the element with `id`.

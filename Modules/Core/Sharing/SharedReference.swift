@@ -22,9 +22,12 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
 
   /// The current value.
   public var value: Value {
-    registrar.access(self, keyPath: \.value)
+    registrar.access(self, keyPath: valueKeyPath)
     return lock.withLock { storedValue }
   }
+
+  // Made once: forming `\.value` in a generic class instantiates the key path at every read.
+  private let valueKeyPath: KeyPath<SharedReference, Value> = \.value
 
   /// Mutates the value under the lock, then tells observers and persistence.
   ///
@@ -37,7 +40,7 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
     }
     let tracker = SharedChangeTracker.current
     tracker?.willChange(self)
-    let (result, newValue): (R, Value) = try registrar.withMutation(of: self, keyPath: \.value) {
+    let (result, newValue): (R, Value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try lock.withLock {
         let result = try body(&storedValue)
         return (result, storedValue)

@@ -122,7 +122,7 @@ actor UserFileStore {
   /// The users in `data`, and the records skipped: invalid ones, and later ones reusing an earlier one's id.
   private func decode(_ data: Data) throws -> ([User], [SkippedRecord]) {
     // The common case in one pass; only a file with a problem pays for record-by-record reading.
-    if let users = try? JSONDecoder().decode([User].self, from: data),
+    if let users = UsersJSONScanner.users(in: data) ?? (try? JSONDecoder().decode([User].self, from: data)),
       Set(users.lazy.map(\.id)).count == users.count
     {
       return (users, [])

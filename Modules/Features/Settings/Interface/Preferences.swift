@@ -50,6 +50,20 @@ public struct Preferences: Equatable, Codable, Sendable {
     /// By id: the order users were added.
     case id
 
+    /// `users` in this order; each user's sort key is made once, not at every comparison.
+    public func sorted(_ users: [User]) -> [User] {
+      switch self {
+      case .id:
+        return users.sorted { $0.id < $1.id }
+      case .name:
+        let keys = users.map { ($0.name.lowercased(), $0.id) }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { users[$0] }
+      case .city:
+        let keys = users.map { ($0.city.lowercased(), $0.name.lowercased(), $0.id) }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { users[$0] }
+      }
+    }
+
     /// The comparison for this order.
     public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
       switch self {

@@ -10,7 +10,9 @@ public struct UserListView: TerminalView {
 
   /// The screen for `state`.
   public func render(_ state: UserList.State, style: TextStyle) -> String {
-    var lines = [style.bold("Users") + summary(state)]
+    // Filtered and sorted once per render, not once per use.
+    let rows = state.status == .loaded ? state.visibleUsers : []
+    var lines = [style.bold("Users") + summary(state, visible: rows.count)]
     switch state.status {
     case .idle:
       lines.append(style.dim("Not loaded yet. Type 'reload'."))
@@ -19,16 +21,18 @@ public struct UserListView: TerminalView {
     case let .failed(message):
       lines.append(style.red("Loading failed: \(message)") + " Type 'retry'.")
     case .loaded:
-      let rows = state.visibleUsers
       if rows.isEmpty {
         lines.append(style.dim(state.users.isEmpty ? "No users yet." : "No user matches “\(state.appliedQuery)”."))
       }
       let width = String(rows.count).count
+      // Shared values are read once: each read goes through the shared reference's lock and observation.
+      let favorites = state.favorites
+      let display = state.preferences.display
       for (index, user) in rows.enumerated() {
         let number = String(index + 1).leftPadded(to: width)
-        let star = state.favorites.contains(user.id) ? style.yellow("★") : " "
+        let star = favorites.contains(user.id) ? style.yellow("★") : " "
         let city = user.city.isEmpty ? "" : style.dim(" · \(user.city)")
-        switch state.preferences.display {
+        switch display {
         case .detailed: lines.append("\(number). \(star) \(user.name) <\(user.email)>\(city)")
         case .compact: lines.append("\(number). \(star) \(user.name)\(city)")
         }
@@ -38,9 +42,9 @@ public struct UserListView: TerminalView {
     return lines.joined(separator: "\n")
   }
 
-  private func summary(_ state: UserList.State) -> String {
+  private func summary(_ state: UserList.State, visible: Int) -> String {
     var parts: [String] = []
-    if state.status == .loaded { parts.append("\(state.visibleUsers.count) of \(state.users.count)") }
+    if state.status == .loaded { parts.append("\(visible) of \(state.users.count)") }
     if !state.appliedQuery.isEmpty {
       let field = state.preferences.searchField
       parts.append("search “\(state.appliedQuery)”" + (field == .any ? "" : " in \(field.rawValue)"))

@@ -46,7 +46,7 @@ public struct UserList: Reducer {
       let needle = appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
       let field = preferences.searchField
       let matching = needle.isEmpty ? Array(users) : users.filter { field.matches($0, needle) }
-      return matching.sorted(by: sort.areInIncreasingOrder)
+      return sort.sorted(matching)
     }
 
     /// Readies the list to be saved for the next start: idle, so the restored list loads again when it appears
