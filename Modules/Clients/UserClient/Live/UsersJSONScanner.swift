@@ -94,15 +94,19 @@ private struct ByteScanner {
   private mutating func string() -> String? {
     guard take(UInt8(ascii: "\"")) else { return nil }
     let start = position
+    var isASCII = true
     // The common case: no escapes, decoded straight from the bytes.
     while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
       guard bytes[position] >= 0x20 else { return nil }
+      if bytes[position] >= 0x80 { isASCII = false }
       position += 1
     }
     guard position < bytes.count else { return nil }
     if bytes[position] == UInt8(ascii: "\"") {
       defer { position += 1 }
-      return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+      // ASCII is valid UTF-8 as it is; only other bytes need the (slower) validating initializer.
+      return isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
     }
     var utf8 = Array(bytes[start..<position])
     while position < bytes.count {

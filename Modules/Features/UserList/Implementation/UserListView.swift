@@ -28,15 +28,27 @@ public struct UserListView: TerminalView {
       // Shared values are read once: each read goes through the shared reference's lock and observation.
       let favorites = state.favorites
       let display = state.preferences.display
+      let star = style.yellow("★")
+      // One string appended to in place: a long list costs one allocation per row at most, not five.
+      var text = ""
+      text.reserveCapacity(rows.count * 64)
       for (index, user) in rows.enumerated() {
-        let number = String(index + 1).leftPadded(to: width)
-        let star = favorites.contains(user.id) ? style.yellow("★") : " "
-        let city = user.city.isEmpty ? "" : style.dim(" · \(user.city)")
-        switch display {
-        case .detailed: lines.append("\(number). \(star) \(user.name) <\(user.email)>\(city)")
-        case .compact: lines.append("\(number). \(star) \(user.name)\(city)")
+        if index > 0 { text.append("\n") }
+        let number = String(index + 1)
+        if number.utf8.count < width { text.append(String(repeating: " ", count: width - number.utf8.count)) }
+        text.append(number)
+        text.append(". ")
+        text.append(favorites.contains(user.id) ? star : " ")
+        text.append(" ")
+        text.append(user.name)
+        if display == .detailed {
+          text.append(" <")
+          text.append(user.email)
+          text.append(">")
         }
+        if !user.city.isEmpty { text.append(style.dim(" · " + user.city)) }
       }
+      if !rows.isEmpty { lines.append(text) }
     }
     if let error = state.errorMessage { lines.append(style.red(error)) }
     return lines.joined(separator: "\n")
@@ -84,12 +96,5 @@ public struct UserListView: TerminalView {
   /// Load when the list first appears (and after a restore reset the status to idle).
   public func appearAction(for state: UserList.State) -> UserList.Action? {
     state.status == .idle ? .task : nil
-  }
-}
-
-extension String {
-  /// The string with spaces in front, to `width` characters.
-  func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }
