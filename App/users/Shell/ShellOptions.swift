@@ -156,7 +156,8 @@ public struct ShellOptions: Equatable, Sendable {
       --print-changes       Print each action and the state diff it caused.
       --record <file>       Append every action to <file> as JSON lines.
       --replay <file>       Rebuild the state from a recording, then go on with commands.
-      --latency <ms>        Slow every data operation down by <ms> milliseconds.
+      --latency <ms>        Slow every data operation down by <ms> milliseconds (a slow
+                            disk: a save holds the data file's lock that long).
       --wait <ms>           Show the screen after <ms> milliseconds even if a command's work
                             is still running (default 10000).
       --fresh               Start on the list instead of the last session's screens.
