@@ -1,9 +1,13 @@
-import Foundation
-import Testing
-import UserClient
-@testable import UserClientLive
-
+// White-box tests of an internal type: `@testable` needs a module built for testing, which the release
+// suite does not do (it tests the code the shipped binary runs), so this file runs in debug only; the release
+// suite reads files through the scanner in every UserClientLive and shell test.
 #if DEBUG
+  import Foundation
+  import Testing
+  import UserClient
+
+  @testable import UserClientLive
+
   /// The one-pass reader of users.json agrees with `JSONDecoder`, and gives up on anything it does not know.
   struct UsersJSONScannerTests {
     @Test func readsWhatJSONDecoderReads() throws {
