@@ -76,6 +76,29 @@ struct UserClientLiveTests {
     #expect(again.all.count == 4)
   }
 
+  @Test func aRepeatedIDIsReportedAndTheFirstRecordWithItIsShown() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let records =
+      #"[{"id":1,"name":"Ada","email":"ada@example.com","city":"London"},"#
+      + #"{"id":2,"name":"Grace","email":"grace@example.com","city":""},"#
+      + #"{"id":1,"name":"Ada Copy","email":"copy@example.com","city":""}]"#
+    try Data(records.utf8).write(to: file)
+    let reported = LockedRecords()
+    let client = UserClient.live(directory: directory, onSkippedRecords: { reported.append($0) })
+    #expect(try await client.load().map(\.name) == ["Ada", "Grace"])
+    #expect(reported.all.map(\.position) == [3])
+    #expect(reported.all.first?.reason == "its id 1 is also the id of record 1, which is the one shown")
+    // The repeated record stays in the file, and no new user takes an id already in it.
+    let added = try await client.add(NewUser(name: "New", email: "new@example.com"))
+    #expect(added.id == 3)
+    let stored = try String(contentsOf: file, encoding: .utf8)
+    #expect(stored.contains("Ada Copy"))
+    // Reported once per change of the file, not at every load.
+    _ = try await client.load()
+    #expect(reported.all.count == 1)
+  }
+
   @Test func aCorruptFileIsAClearErrorAndIsKeptAside() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
