@@ -50,6 +50,21 @@ extension TestStore {
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that an effect sent an action `isMatching` accepts next, and the state it left.
+  ///
+  /// For actions easier to recognise than to spell out: `receive({ if case .loaded = $0 { true } else { false } })`.
+  @inlinable public func receive(
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert expectedChange: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatching, expected: { "an action the predicate accepts" }, mismatch: { _ in nil },
+      timeout: timeout, expectedChange: expectedChange,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// The receive every overload shares: wait, match, assert the state.
   @inlinable func receive(
     matching: (Action) -> Bool,
@@ -91,6 +106,11 @@ extension TestStore {
         \(mismatch(entry.action) ?? "- \(expected())\n+ \(describe(entry.action))")
         """,
         at: location)
+      // The mismatch is the failure: a state check of an action the test did not mean would only add noise.
+      received.removeFirst()
+      ledger.removeFirstUnasserted(1)
+      assertedState = entry.state
+      return
     }
     received.removeFirst()
     ledger.removeFirstUnasserted(1)

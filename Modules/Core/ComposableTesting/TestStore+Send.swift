@@ -100,10 +100,24 @@ extension TestStore {
       return
     }
     if !areEqual(expected, actual) {
+      let diff = valueDiff(expected, actual) ?? "(their dumps are equal: they differ in something a dump does not show)"
+      reportIssue(
+        expectedChange == nil && exhaustivity.isOn
+          ? """
+          The state was not expected to change after \(event()), but it did. Assert the change in a trailing \
+          closure. (- expected, + actual)
+          \(diff)
+          """
+          : """
+          The state after \(event()) is not what the test expected. (- expected, + actual)
+          \(diff)
+          """,
+        at: location)
+    } else if exhaustivity.isOn, expectedChange != nil, expectations.isEmpty, areEqual(assertedState, actual) {
       reportIssue(
         """
-        The state after \(event()) is not what the test expected. (- expected, + actual)
-        \(valueDiff(expected, actual) ?? "(their dumps are equal: they differ in something a dump does not show)")
+        Expected the state to change after \(event()), but no change occurred: the trailing closure changed \
+        nothing. If nothing should change, leave the closure out.
         """,
         at: location)
     } else if exhaustivity.showsSkipped {
