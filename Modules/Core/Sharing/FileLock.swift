@@ -42,12 +42,8 @@ public enum FileLock {
   ) throws -> T {
     let descriptor = try open(for: dataFile)
     defer { close(descriptor) }
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
-        throw Failure.timedOut(lockFile: lockFile(for: dataFile).path, waited: timeout)
-      }
+    let deadline = ContinuousClock.now + timeout
+    while try !tryLock(descriptor, until: deadline, dataFile: dataFile, timeout: timeout) {
       usleep(2_000)
     }
     // Closing the descriptor (the defer) releases the lock.
@@ -61,15 +57,22 @@ public enum FileLock {
   ) async throws -> T {
     let descriptor = try open(for: dataFile)
     defer { close(descriptor) }
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
-        throw Failure.timedOut(lockFile: lockFile(for: dataFile).path, waited: timeout)
-      }
+    let deadline = ContinuousClock.now + timeout
+    while try !tryLock(descriptor, until: deadline, dataFile: dataFile, timeout: timeout) {
       try await Task.sleep(for: .milliseconds(2))
     }
     return try await body()
+  }
+
+  /// Takes the lock if it is free: true when taken, false to try again, and an error once `deadline` passed.
+  private static func tryLock(
+    _ descriptor: Int32, until deadline: ContinuousClock.Instant, dataFile: URL, timeout: Duration
+  ) throws -> Bool {
+    if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+    guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+      throw Failure.timedOut(lockFile: lockFile(for: dataFile).path, waited: timeout)
+    }
+    return false
   }
 
   private static func open(for dataFile: URL) throws -> Int32 {
