@@ -63,18 +63,6 @@ public struct Preferences: Equatable, Codable, Sendable {
         return keys.indices.sorted { keys[$0] < keys[$1] }.map { users[$0] }
       }
     }
-
-    /// The comparison for this order.
-    public func areInIncreasingOrder(_ lhs: User, _ rhs: User) -> Bool {
-      switch self {
-      case .name: return (lhs.name.lowercased(), lhs.id) < (rhs.name.lowercased(), rhs.id)
-      case .city:
-        return (lhs.city.lowercased(), lhs.name.lowercased(), lhs.id) < (
-          rhs.city.lowercased(), rhs.name.lowercased(), rhs.id
-        )
-      case .id: return lhs.id < rhs.id
-      }
-    }
   }
 
   /// Which field a search looks in.
