@@ -65,3 +65,33 @@ import Testing
     await store.receive(.increment) { $0.count = 2 }
   }
 }
+
+/// Skipping effects stops watching them, not running them; skipping nothing is a failure unless asked not to be.
+@MainActor struct TestStoreSkippingTests {
+  @Test func aSkippedEffectKeepsRunningAndWhatItSendsIsStillReceived() async {
+    let clock = TestClock()
+    let store = timerStore(clock: clock)
+    await store.send(.timerToggled) { $0.isTimerOn = true }
+    await store.skipInFlightEffects()
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 1 }
+    // Still running, though no longer watched: it is cancelled by the feature, as in the app.
+    await store.send(.timerToggled) { $0.isTimerOn = false }
+  }
+
+  @Test func skippingWhenThereIsNothingToSkipFailsUnlessNotStrict() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.skipReceivedActions()
+    } matching: {
+      $0.description.contains("There were no received actions to skip.")
+    }
+    await withKnownIssue {
+      await store.skipInFlightEffects()
+    } matching: {
+      $0.description.contains("There were no in-flight effects to skip.")
+    }
+    await store.skipReceivedActions(strict: false)
+    await store.skipInFlightEffects(strict: false)
+  }
+}

@@ -37,18 +37,38 @@ extension TestStore {
   }
 
   /// Accepts every received action not asserted yet, without checking them; the state they left becomes the
-  /// asserted state.
-  public func skipReceivedActions() async {
+  /// asserted state. With `strict` (the default) it fails when there is nothing to skip, so a stale call is seen.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
     await Task.yield()
-    if exhaustivity.showsSkipped, !received.isEmpty {
+    if received.isEmpty {
+      if strict {
+        reportIssue(
+          "There were no received actions to skip.",
+          at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      }
+      return
+    }
+    if exhaustivity.showsSkipped {
       printSkipped("received actions", received.map { describe($0.action) })
     }
     dropReceived(count: received.count)
   }
 
-  /// Cancels every running effect, so the end of the test does not wait for or fail on them.
-  public func skipInFlightEffects() async {
-    let skipped = ledger.cancelAll()
+  /// Stops tracking every running effect without cancelling it: the test no longer waits for or fails on them,
+  /// and what they send later is still received. With `strict` (the default) it fails when none is running.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let skipped = ledger.forgetAll()
+    if skipped.isEmpty, strict {
+      reportIssue(
+        "There were no in-flight effects to skip.",
+        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     if exhaustivity.showsSkipped, !skipped.isEmpty {
       printSkipped("in-flight effects", skipped.map { "started by " + $0.text })
     }

@@ -52,6 +52,15 @@ import Foundation
     return cancelled.map(\.startedBy)
   }
 
+  /// Forgets every running effect without cancelling it; returns what they were started by.
+  func forgetAll() -> [ActionDescription] {
+    lock.withLock {
+      let running = runningInStartOrder.filter { $0.task?.isCancelled != true }
+      effects = [:]
+      return running.map(\.startedBy)
+    }
+  }
+
   /// Descriptions of received actions the test has not asserted yet, in order.
   var unasserted: [ActionDescription] {
     get { lock.withLock { unassertedActions } }
