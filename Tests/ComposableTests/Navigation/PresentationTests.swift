@@ -106,6 +106,16 @@ private struct Host: Reducer {
     }
   }
 
+  @Test func aDismissWhileNothingIsPresentedIsAnIssueNamingTheIfLet() async {
+    let store = hostStore(clock: TestClock())
+    await withKnownIssue {
+      await store.send(.ticker(.dismiss))
+    } matching: {
+      $0.description.contains("An 'ifLet' at ComposableTests/PresentationTests.swift:")
+        && $0.description.contains("received a dismiss action while nothing was presented")
+    }
+  }
+
   @Test func dismissOutsideAPresentationIsAnIssue() async {
     let store = TestStore(initialState: Ticker.State()) { Ticker() }
     await withKnownIssue {

@@ -80,6 +80,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       (childEffect, before) = reducePresented(in: &state[keyPath: toPresentationState], action: childAction)
     } else {
       before = state[keyPath: toPresentationState].box
+      if case .dismiss? = presentationAction, before?.value == nil { reportNothingToDismiss() }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     let dismisses: Bool
@@ -126,6 +127,16 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       &presents.wrappedValue!, kind: kind, { destination.reduce(into: &$0, action: action) },
       embed: { embed($0, id: $1) })
     return (effect, presents.box)
+  }
+
+  /// Reports a dismissal that arrived while nothing was presented.
+  @usableFromInline func reportNothingToDismiss() {
+    reportIssue(
+      """
+      An 'ifLet' at \(location.fileID):\(location.line) received a dismiss action while nothing was presented. \
+      It may have been sent twice, or after the parent already cleared the state.
+      """,
+      at: location)
   }
 
   /// Reports a presented action that arrived while nothing was presented.
