@@ -18,12 +18,13 @@ import Testing
     }
   }
 
-  @Test func anUnassertedStateChangeFails() async {
+  @Test func anUnassertedStateChangeFailsWithItsOwnWording() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
       await store.send(.increment)
     } matching: {
-      $0.description.contains("+   count: 1")
+      $0.description.contains("The state was not expected to change after sending Counter.Action.increment")
+        && $0.description.contains("+   count: 1")
     }
   }
 

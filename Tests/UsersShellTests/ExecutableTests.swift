@@ -17,6 +17,21 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   Issue.record("nobody took the lock of \(dataFile.lastPathComponent) within \(limit)")
 }
 
+/// A `users` process in a new folder of Ada and Grace, inside a save of Ada that holds the users file's lock
+/// for `latency` milliseconds; with the folder, the users file, and its contents before the save.
+@MainActor func startSaveHoldingTheLock(
+  latency: Int
+) async throws -> (TemporaryFolder, URL, Data, (Process, Pipe, Pipe)) {
+  let folder = TemporaryFolder()
+  try folder.seed([ada, grace])
+  let usersFile = folder.url.appendingPathComponent("users.json")
+  let before = try Data(contentsOf: usersFile)
+  let launched = try launchUsers(
+    ["--data-dir", folder.url.path, "--latency", "\(latency)"], input: "open 1\nedit\ncity Paris\nsave\n")
+  try await waitUntilLocked(usersFile, within: .seconds(30))
+  return (folder, usersFile, before, launched)
+}
+
 /// The built `users` executable itself, run as a child process: exit codes, standard streams, signals, and
 /// two processes on one data folder.
 @MainActor struct ExecutableTests {
@@ -33,14 +48,8 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   }
 
   @Test func interruptingASaveInFlightLeavesTheDataFileValid() async throws {
-    let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
-    let usersFile = folder.url.appendingPathComponent("users.json")
-    let before = try Data(contentsOf: usersFile)
     // The save holds the file's lock for 2 s (a slow disk): interrupted there, it must leave the old file.
-    let launched = try launchUsers(
-      ["--data-dir", folder.url.path, "--latency", "2000"], input: "open 1\nedit\ncity Paris\nsave\n")
-    try await waitUntilLocked(usersFile, within: .seconds(20))
+    let (folder, usersFile, before, launched) = try await startSaveHoldingTheLock(latency: 2000)
     launched.0.interrupt()
     _ = await finish(launched)
     #expect(launched.0.terminationReason == .uncaughtSignal)
@@ -53,13 +62,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   }
 
   @Test func aProcessKilledWhileHoldingTheLockNeitherBlocksNorDamagesTheFile() async throws {
-    let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
-    let usersFile = folder.url.appendingPathComponent("users.json")
-    let before = try Data(contentsOf: usersFile)
-    let launched = try launchUsers(
-      ["--data-dir", folder.url.path, "--latency", "5000"], input: "open 1\nedit\ncity Paris\nsave\n")
-    try await waitUntilLocked(usersFile, within: .seconds(30))
+    let (folder, usersFile, before, launched) = try await startSaveHoldingTheLock(latency: 5000)
     kill(launched.0.processIdentifier, SIGKILL)
     _ = await finish(launched)
     #expect(launched.0.terminationReason == .uncaughtSignal)

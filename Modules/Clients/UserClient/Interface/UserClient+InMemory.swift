@@ -75,9 +75,10 @@ private final class InMemoryDirectory: @unchecked Sendable {
 
 /// Rules every user client follows, so in-memory and live clients agree.
 public enum UserDirectoryRules {
-  /// The id for a new user: one more than the largest, starting at 1.
-  public static func nextID(after users: [User]) -> User.ID {
-    User.ID((users.map(\.id.rawValue).max() ?? 0) + 1)
+  /// The id for a new user: one more than the largest of `users` and `reserved` (ids held elsewhere, such as
+  /// records a file could not read), starting at 1.
+  public static func nextID(after users: [User], reserved: [Int] = []) -> User.ID {
+    User.ID(max(users.lazy.map(\.id.rawValue).max() ?? 0, reserved.max() ?? 0) + 1)
   }
 
   /// What every screen asks before deleting `user`: one wording wherever a delete starts.

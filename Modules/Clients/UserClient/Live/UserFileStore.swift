@@ -52,8 +52,8 @@ actor UserFileStore {
     try await change { users, skipped in
       try UserDirectoryRules.checkEmailIsFree(new.email, among: users, except: nil)
       // Skipped records keep their ids: a new user never takes one.
-      let taken = users.map(\.id.rawValue) + skipped.compactMap(\.id)
-      let user = User(id: User.ID((taken.max() ?? 0) + 1), name: new.name, email: new.email, city: new.city)
+      let id = UserDirectoryRules.nextID(after: users, reserved: skipped.compactMap(\.id))
+      let user = User(id: id, name: new.name, email: new.email, city: new.city)
       users.append(user)
       return user
     }
