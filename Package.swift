@@ -30,50 +30,77 @@ let coreTargets: [Target] = [
   core("TerminalApp", ["Composable", "TerminalUI"]),
 ]
 
-/// A dependency client: its interface NAME (a struct of closures with test and preview values) and NAMELive.
-func client(_ name: String, interface: [Target.Dependency] = [], live: [Target.Dependency] = []) -> [Target] {
-  [
-    .target(name: name, dependencies: ["Dependencies"] + interface, path: "Modules/Clients/\(name)/Interface"),
+/// The Testing target that goes with an Interface target: `UserListInterface` → `UserListTesting`.
+func testing(of interface: String) -> String? {
+  interface.hasSuffix("Interface") ? String(interface.dropLast("Interface".count)) + "Testing" : nil
+}
+
+/// A dependency client under Modules/Clients/NAME, one folder per target: NAMEInterface (a struct of closures with
+/// its test and preview values), NAMELive (the real thing), NAMETesting (fixtures and stand-in clients for tests),
+/// and NAMELiveTests.
+func client(_ name: String, interface: [String] = [], live: [String] = []) -> [Target] {
+  let dependencies = interface.map { Target.Dependency.target(name: $0) }
+  return [
     .target(
-      name: "\(name)Live", dependencies: [.target(name: name), "Dependencies"] + live,
+      name: "\(name)Interface", dependencies: ["Dependencies"] + dependencies,
+      path: "Modules/Clients/\(name)/Interface"),
+    .target(
+      name: "\(name)Live",
+      dependencies: [.target(name: "\(name)Interface"), "Dependencies"] + live.map { .target(name: $0) },
       path: "Modules/Clients/\(name)/Live"),
+    .target(
+      name: "\(name)Testing", dependencies: [.target(name: "\(name)Interface"), "ComposableTesting"] + dependencies,
+      path: "Modules/Clients/\(name)/Testing"),
     .testTarget(
-      name: "\(name)Tests", dependencies: [.target(name: name), .target(name: "\(name)Live"), "ComposableTesting"],
-      path: "Tests/\(name)Tests"),
+      name: "\(name)LiveTests",
+      dependencies: [
+        .target(name: "\(name)Interface"), .target(name: "\(name)Live"), .target(name: "\(name)Testing"),
+        "ComposableTesting", "Clocks",
+      ],
+      path: "Tests/\(name)LiveTests"),
   ]
 }
 
-/// A feature in four targets: NAMEInterface (what parents compose), NAMEFeature (its logic and terminal view),
-/// NAMEFeatureTests, and the NAMEExample executable that runs it alone with preview dependencies.
+/// A feature under Modules/Features/NAME, one folder per target: NAMEInterface (what parents compose), NAMEFeature
+/// (its logic and terminal view), NAMETesting (fixtures for its tests and its parents' tests), NAMEFeatureTests,
+/// and the NAMEExample executable that runs it alone with preview dependencies.
 ///
-/// `interface` lists the Interfaces and client interfaces the feature's types need; the Implementation gets
-/// them too, plus `implementation` (more Interfaces, never another feature's Implementation). `presents` names
-/// the features it presents: their Interfaces are in `interface`, and their Implementations are linked only
-/// by the tests and the Example, which run the real children.
+/// `interface` lists the Interfaces the feature's types need (other features' and clients'); the Feature gets
+/// them too, plus `implementation` (more Interfaces, never another feature's Feature). `presents` names the
+/// features it presents: their Interfaces are in `interface`, and their Features are linked only by the tests
+/// and the Example, which run the real children. The tests get the Testing target of every Interface listed.
 func feature(
-  _ name: String, interface: [Target.Dependency] = [], implementation: [Target.Dependency] = [],
-  presents: [String] = []
+  _ name: String, interface: [String] = [], implementation: [String] = [], presents: [String] = []
 ) -> [Target] {
   let children: [Target.Dependency] = presents.map { .target(name: "\($0)Feature") }
   let interfaceName = "\(name)Interface"
   let implementationName = "\(name)Feature"
+  let testingName = "\(name)Testing"
+  let uses = (interface + implementation).map { Target.Dependency.target(name: $0) }
+  let testings = (interface + implementation).compactMap(testing(of:)).map { Target.Dependency.target(name: $0) }
   return [
     .target(
-      name: interfaceName, dependencies: ["Composable"] + interface,
+      name: interfaceName, dependencies: ["Composable"] + interface.map { .target(name: $0) },
       path: "Modules/Features/\(name)/Interface"),
     .target(
       name: implementationName,
-      dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + interface
-        + implementation,
-      path: "Modules/Features/\(name)/Implementation"),
+      dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + uses,
+      path: "Modules/Features/\(name)/Feature"),
+    .target(
+      name: testingName,
+      dependencies: [.target(name: interfaceName), "Composable"] + interface.map { .target(name: $0) }
+        + interface.compactMap(testing(of:)).map { .target(name: $0) },
+      path: "Modules/Features/\(name)/Testing"),
     .testTarget(
       name: "\(implementationName)Tests",
-      dependencies: [.target(name: interfaceName), .target(name: implementationName), "ComposableTesting"]
-        + interface + implementation + children,
+      dependencies: [
+        .target(name: interfaceName), .target(name: implementationName), .target(name: testingName),
+        "ComposableTesting",
+      ] + uses + testings + children,
       path: "Tests/\(implementationName)Tests"),
     .executableTarget(
       name: "\(name)Example",
-      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + interface
+      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + uses
         + children,
       path: "App/Examples/\(name)Example"),
   ]
@@ -84,32 +111,37 @@ let clients: [Target] =
   + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
 let features: [Target] =
-  feature("UserList", interface: ["UserClient", "SettingsInterface", "ErrorHandlingInterface"])
-  + feature("UserForm", interface: ["UserClient", "ErrorHandlingInterface"])
+  feature("UserList", interface: ["UserClientInterface", "SettingsInterface", "ErrorHandlingInterface"])
+  + feature("UserForm", interface: ["UserClientInterface", "ErrorHandlingInterface"])
   + feature(
-    "UserDetail", interface: ["UserClient", "UserFormInterface", "ErrorHandlingInterface"], presents: ["UserForm"])
-  + feature("Settings", interface: ["UserClient"])
+    "UserDetail", interface: ["UserClientInterface", "UserFormInterface", "ErrorHandlingInterface"],
+    presents: ["UserForm"])
+  + feature("Settings", interface: ["UserClientInterface"])
   + feature("ErrorHandling")
-  + feature("AppInfo", interface: ["AppInfoClient", "ErrorHandlingInterface"])
+  + feature("AppInfo", interface: ["AppInfoClientInterface", "ErrorHandlingInterface"])
   + feature(
-    "Onboarding", interface: ["UserListInterface", "SettingsInterface", "ErrorHandlingInterface", "UserClient"],
+    "Onboarding",
+    interface: ["UserListInterface", "SettingsInterface", "ErrorHandlingInterface", "UserClientInterface"],
     presents: ["UserList"])
 
-/// The root feature: composes features from their Interfaces only (the shell links the Implementations).
+/// The features the app composes, each by its Interface (AppFeature) and its Feature (the shell).
+let appFeatures = ["UserList", "UserDetail", "UserForm", "Settings", "AppInfo", "ErrorHandling", "Onboarding"]
+
+/// The root feature, Modules/Features/App/Feature: composes features from their Interfaces only (the shell links
+/// the Features).
 let appFeature: [Target] = [
   .target(
     name: "AppFeature",
-    dependencies: [
-      "Composable", "UserClient", "UserListInterface", "UserDetailInterface", "UserFormInterface",
-      "SettingsInterface", "AppInfoInterface", "ErrorHandlingInterface", "OnboardingInterface",
-    ],
-    path: "Modules/Features/AppFeature"),
+    dependencies: ["Composable", "UserClientInterface"] + appFeatures.map { .target(name: "\($0)Interface") },
+    path: "Modules/Features/App/Feature"),
   .testTarget(
     name: "AppFeatureTests",
     dependencies: [
-      "AppFeature", "ComposableTesting", "UserListFeature", "UserDetailFeature", "UserFormFeature",
-      "SettingsFeature", "AppInfoFeature", "ErrorHandlingFeature", "OnboardingFeature", "AppInfoClient",
-    ],
+      "AppFeature", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AppInfoClientInterface",
+    ]
+      + appFeatures.flatMap {
+        [.target(name: "\($0)Interface"), .target(name: "\($0)Feature"), .target(name: "\($0)Testing")]
+      },
     path: "Tests/AppFeatureTests"),
 ]
 
@@ -131,18 +163,19 @@ let apps: [Target] = [
   .target(
     name: "UsersShell",
     dependencies: [
-      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI", "UserClient", "UserClientLive",
-      "AppInfoClient", "AppInfoClientLive", "AnalyticsClient", "AnalyticsClientLive", "UserListInterface",
-      "UserListFeature", "UserDetailInterface",
-      "UserDetailFeature", "UserFormInterface", "UserFormFeature", "SettingsInterface", "SettingsFeature",
-      "AppInfoInterface", "AppInfoFeature", "ErrorHandlingInterface", "ErrorHandlingFeature",
-      "OnboardingInterface", "OnboardingFeature",
-    ],
+      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI",
+    ]
+      + ["UserClient", "AppInfoClient", "AnalyticsClient"].flatMap {
+        [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]
+      }
+      + appFeatures.flatMap { [.target(name: "\($0)Interface"), .target(name: "\($0)Feature")] },
     path: "App/users/Shell"),
   .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
   .testTarget(
     name: "UsersShellTests",
-    dependencies: ["UsersShell", "users", "ComposableTesting", "UserClient", "AnalyticsClientLive"],
+    dependencies: [
+      "UsersShell", "users", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AnalyticsClientLive",
+    ],
     path: "Tests/UsersShellTests"),
   .executableTarget(
     name: "Benchmarks",

@@ -28,11 +28,12 @@ let layers: [(name: String, color: String)] = [
 
 func layerName(of target: Package.Target) -> String {
   let path = target.path ?? ""
-  if target.type == "test" { return "Tests" }
+  // Testing targets (fixtures, stand-in clients) are test support: drawn with the tests.
+  if target.type == "test" || path.hasSuffix("/Testing") { return "Tests" }
   if target.type == "executable" { return "Executables" }
   if path.hasPrefix("App/") { return "Composition root" }
-  if path == "Modules/Features/AppFeature" { return "AppFeature" }
-  if path.hasPrefix("Modules/Features/"), path.hasSuffix("/Implementation") { return "Implementations" }
+  if path == "Modules/Features/App/Feature" { return "AppFeature" }
+  if path.hasPrefix("Modules/Features/"), path.hasSuffix("/Feature") { return "Implementations" }
   if path.hasPrefix("Modules/Features/") { return "Interfaces" }
   if path.hasPrefix("Modules/Clients/") { return "Clients" }
   return "Core"
@@ -78,7 +79,7 @@ if let module = linkedModule {
   exit(0)
 }
 
-let targets = package.targets.filter { includeTests || $0.type != "test" }
+let targets = package.targets.filter { includeTests || layerName(of: $0) != "Tests" }
 let names = Set(targets.map(\.name))
 var edges: [String: Set<String>] = [:]
 for target in targets {

@@ -2,22 +2,22 @@ import AppFeature
 import Composable
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailInterface
+import UserDetailTesting
 import UserFormInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
 
 /// The app's state and actions survive JSON: what recording, replay and (later) restoration stand on.
 struct AppFeatureCodingTests {
   @Test func aDeepStateRoundTrips() throws {
     var state = AppFeature.State()
-    state.list.users = [ada]
+    state.list.users = [User.ada]
     state.list.status = .loaded
     state.list.query = "ad"
-    var detail = UserDetail.State(user: ada)
+    var detail = UserDetail.State(user: User.ada)
     detail.alert = AlertState(title: "Delete Ada Lovelace?", buttons: [.destructive("Delete", action: .confirmDelete)])
-    detail.edit = UserForm.State(editing: ada)
+    detail.edit = UserForm.State(editing: User.ada)
     state.path.append(.detail(detail))
     state.path.append(.detail(UserDetail.State(id: 2)))
     state.destination = .add(UserForm.State())
@@ -35,8 +35,7 @@ struct AppFeatureCodingTests {
       uniqueElements: (1...100_000).map { User(id: User.ID($0), name: "User \($0)", email: "u\($0)@example.com") })
     state.list.status = .loaded
     state.list.query = "user 7"
-    var detail = UserDetail.State(user: ada)
-    detail.edit = UserForm.State(editing: ada)
+    let detail = UserDetail.State.editing(User.ada)
     state.path.append(.detail(detail))
     let data = try JSONEncoder().encode(state.preparedForRestoration())
     #expect(data.count < 10_000)
@@ -49,13 +48,13 @@ struct AppFeatureCodingTests {
 
   @Test func everyKindOfActionRoundTrips() throws {
     let actions: [AppFeature.Action] = [
-      .list(.usersLoaded([ada])),
+      .list(.usersLoaded([User.ada])),
       .list(.delegate(.selected(1))),
       .path(.element(id: 0, action: .detail(.alert(.presented(.confirmDelete))))),
       .path(.element(id: 0, action: .detail(.edit(.presented(.set(\.email, "ada@example.org")))))),
       .path(.popFrom(id: 0)),
       .path(.push(id: 3, state: .detail(UserDetail.State(id: 4)))),
-      .destination(.presented(.add(.delegate(.saved(ada))))),
+      .destination(.presented(.add(.delegate(.saved(User.ada))))),
       .destination(.dismiss),
     ]
     for action in actions {

@@ -2,7 +2,8 @@ import AppFeature
 import Composable
 import ComposableTesting
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailFeature
 import UserDetailInterface
 import UserFormFeature
@@ -10,16 +11,13 @@ import UserFormInterface
 import UserListFeature
 import UserListInterface
 
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
-
 /// The root with the real children linked, against an in-memory directory: user stories across features.
 @MainActor struct AppFeatureIntegrationTests {
   private func store() -> TestStore<AppFeature.State, AppFeature.Action> {
     TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0[UserClient.self] = .inMemory([ada, grace])
+      $0[UserClient.self] = .inMemory([User.ada, User.grace])
       $0.continuousClock = ImmediateClock()
     }
   }
@@ -54,7 +52,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
     await settle(store, .list(.task))
     #expect(store.state.list.users.map(\.id) == [1, 2])
     await settle(store, .list(.userTapped(1)))
-    #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: ada)))
+    #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: User.ada)))
     await settle(store, .path(.element(id: 0, action: .detail(.editTapped))))
     await settle(store, .path(.element(id: 0, action: .detail(.edit(.presented(.set(\.city, "Paris")))))))
     await settle(store, .path(.element(id: 0, action: .detail(.edit(.presented(.saveTapped))))))

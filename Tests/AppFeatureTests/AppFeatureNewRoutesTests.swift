@@ -6,13 +6,12 @@ import ErrorHandlingInterface
 import OnboardingInterface
 import SettingsInterface
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailInterface
 import UserFormInterface
 import UserListInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-private let offline = ErrorReport(title: "Could not load the users.", reason: "Offline.", suggestion: "Retry.")
+import ErrorHandlingTesting
 
 /// The routes to Settings, AppInfo, Onboarding and the error screen, with every child a stand-in.
 @MainActor struct AppFeatureNewRoutesTests {
@@ -60,8 +59,8 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
 
   @Test func aListFailureShowsTheErrorAndRetryResendsTheListsRequest() async {
     let store = store()
-    await store.send(.list(.delegate(.failed(offline, retry: .retryTapped)))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.list(.delegate(.failed(.offline, retry: .retryTapped)))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .list(.retryTapped)
     }
     await store.send(.error(.presented(.delegate(.retry)))) {
@@ -74,8 +73,8 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
   @Test func aDetailFailureIsRetriedOnThatDetail() async {
     let store = store()
     await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(id: 1)) }
-    await store.send(.path(.element(id: 0, action: .detail(.delegate(.failed(offline, retry: .retryTapped)))))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.path(.element(id: 0, action: .detail(.delegate(.failed(.offline, retry: .retryTapped)))))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .path(.element(id: 0, action: .detail(.retryTapped)))
     }
     await store.send(.error(.presented(.delegate(.retry)))) {
@@ -88,8 +87,8 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
   @Test func aRetryForAScreenThatIsGoneIsDropped() async {
     let store = store()
     await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(id: 1)) }
-    await store.send(.path(.element(id: 0, action: .detail(.delegate(.failed(offline, retry: .retryTapped)))))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.path(.element(id: 0, action: .detail(.delegate(.failed(.offline, retry: .retryTapped)))))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .path(.element(id: 0, action: .detail(.retryTapped)))
     }
     await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
@@ -102,8 +101,8 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
   @Test func formAboutAndTourFailuresAreRetriedInTheirDestination() async {
     let store = store()
     await store.send(.list(.delegate(.addRequested))) { $0.destination = .add(UserForm.State()) }
-    await store.send(.destination(.presented(.add(.delegate(.failed(offline, retry: .saveTapped)))))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.destination(.presented(.add(.delegate(.failed(.offline, retry: .saveTapped)))))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .destination(.presented(.add(.saveTapped)))
     }
     await store.send(.error(.presented(.delegate(.retry)))) {
@@ -114,8 +113,8 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
     await store.send(.destination(.dismiss)) { $0.destination = nil }
 
     await store.send(.list(.delegate(.appInfoRequested))) { $0.destination = .appInfo(AppInfo.State()) }
-    await store.send(.destination(.presented(.appInfo(.delegate(.failed(offline, retry: .saveReportTapped)))))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.destination(.presented(.appInfo(.delegate(.failed(.offline, retry: .saveReportTapped)))))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .destination(.presented(.appInfo(.saveReportTapped)))
     }
     // Dismissing forgets the request.
@@ -126,14 +125,14 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
     await store.send(.destination(.dismiss)) { $0.destination = nil }
 
     await store.send(.appStarted(interactive: true)) { $0.destination = .onboarding(Onboarding.State()) }
-    await store.send(.destination(.presented(.onboarding(.delegate(.failed(offline, retry: .list(.retryTapped))))))) {
-      $0.error = ErrorHandling.State(report: offline)
+    await store.send(.destination(.presented(.onboarding(.delegate(.failed(.offline, retry: .list(.retryTapped))))))) {
+      $0.error = ErrorHandling.State(report: .offline)
       $0.pendingRetry = .destination(.presented(.onboarding(.list(.retryTapped))))
     }
   }
 
   @Test func aFailureThatRetryCannotFixKeepsNoRequest() async {
-    var final = offline
+    var final = ErrorReport.offline
     final.canRetry = false
     let store = store()
     await store.send(.list(.delegate(.failed(final, retry: .retryTapped)))) {
@@ -145,7 +144,7 @@ private let offline = ErrorReport(title: "Could not load the users.", reason: "O
     var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) { AppFeature.State() }
     state.list.status = .loading
     state.path.append(.detail(UserDetail.State(id: 1)))
-    state.path.append(.detail(UserDetail.State(user: ada)))
+    state.path.append(.detail(UserDetail.State(user: User.ada)))
     for id in state.path.ids {
       if case var .detail(detail)? = state.path[id: id] {
         detail.status = .loading

@@ -2,13 +2,11 @@ import AppFeature
 import Composable
 import ComposableTesting
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailInterface
 import UserFormInterface
 import UserListInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
 
 /// Every delegate route of the root, with stand-in children: the test sends their delegate actions by hand.
 @MainActor struct AppFeatureRoutingTests {
@@ -24,7 +22,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 
   @Test func selectingAListedUserPushesItsDetailWithTheUser() async {
     let store = store()
-    await store.send(.list(.delegate(.selected(2)))) { $0.path[id: 0] = .detail(UserDetail.State(user: grace)) }
+    await store.send(.list(.delegate(.selected(2)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.grace)) }
   }
 
   @Test func selectingAnUnknownUserPushesADetailThatLoadsIt() async {
@@ -39,7 +37,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 
   @Test func anUpdateFromTheDetailReachesTheList() async {
     let store = store()
-    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: ada)) }
+    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.ada)) }
     let renamed = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
     await store.send(.path(.element(id: 0, action: .detail(.delegate(.updated(renamed)))))) {
       $0.list.users[id: 1] = renamed
@@ -48,7 +46,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 
   @Test func aDeleteFromTheDetailRemovesTheUserFromTheList() async {
     let store = store()
-    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: ada)) }
+    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.ada)) }
     await store.send(.path(.element(id: 0, action: .detail(.delegate(.deleted(1)))))) {
       $0.list.users.remove(id: 1)
     }
@@ -83,7 +81,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 /// The app with a loaded list of Ada and Grace.
 private func loadedApp() -> AppFeature.State {
   var state = AppFeature.State()
-  state.list.users = [ada, grace]
+  state.list.users = [User.ada, User.grace]
   state.list.status = .loaded
   return state
 }

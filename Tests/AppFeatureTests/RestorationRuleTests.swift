@@ -5,15 +5,16 @@ import ErrorHandlingInterface
 import OnboardingInterface
 import SettingsInterface
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailInterface
+import UserDetailTesting
 import UserFormInterface
 import UserListInterface
 
 /// Every screen of the app settles its work in flight for a restored session (`RestorableState`): one row per
 /// feature, and the whole tree through `AppFeature.State`, with every presented screen enumerated.
 struct RestorationRuleTests {
-  private static let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
 
   /// `inFlight`, settled, must equal `settled`; only the `RestorableState` rule is used, so each row proves a
   /// conformance.
@@ -26,7 +27,7 @@ struct RestorationRuleTests {
   }
 
   private var savingForm: UserForm.State {
-    var form = UserForm.State(editing: Self.ada)
+    var form = UserForm.State(editing: User.ada)
     form.isSaving = true
     return form
   }
@@ -45,7 +46,7 @@ struct RestorationRuleTests {
   }
 
   private var busyDetail: UserDetail.State {
-    var detail = UserDetail.State(user: Self.ada)
+    var detail = UserDetail.State(user: User.ada)
     detail.status = .loading
     detail.isDeleting = true
     detail.edit = savingForm
@@ -59,13 +60,12 @@ struct RestorationRuleTests {
   }
 
   @Test func eachFeatureSettlesItsOwnFlagsAndItsChildren() {
-    expectSettles(savingForm, to: UserForm.State(editing: Self.ada))
+    expectSettles(savingForm, to: UserForm.State(editing: User.ada))
     expectSettles(loadingList, to: UserList.State())
     expectSettles(busyInfo, to: AppInfo.State())
     expectSettles(tourLoading, to: Onboarding.State())
-    var settledDetail = UserDetail.State(user: Self.ada)
+    var settledDetail = UserDetail.State.editing(User.ada)
     settledDetail.status = .idle
-    settledDetail.edit = UserForm.State(editing: Self.ada)
     expectSettles(busyDetail, to: settledDetail)
     // Screens with nothing in flight take part too, unchanged.
     expectSettles(Settings.State(), to: Settings.State())
@@ -82,9 +82,8 @@ struct RestorationRuleTests {
     app.destination = inFlight
     var expected = AppFeature.State()
     expected.list = UserList.State()
-    var settledDetail = UserDetail.State(user: Self.ada)
+    var settledDetail = UserDetail.State.editing(User.ada)
     settledDetail.status = .idle
-    settledDetail.edit = UserForm.State(editing: Self.ada)
     expected.path.append(.detail(settledDetail))
     expected.destination = settled
     expectSettles(app, to: expected)
@@ -94,7 +93,7 @@ struct RestorationRuleTests {
   /// not compile here until it has a row.
   private func presentedScreens(inFlight: Bool) -> [AppFeature.Destination.State] {
     let screens: [AppFeature.Destination.State] = [
-      .add(inFlight ? savingForm : UserForm.State(editing: Self.ada)),
+      .add(inFlight ? savingForm : UserForm.State(editing: User.ada)),
       .settings(Settings.State()),
       .appInfo(inFlight ? busyInfo : AppInfo.State()),
       .onboarding(inFlight ? tourLoading : Onboarding.State()),

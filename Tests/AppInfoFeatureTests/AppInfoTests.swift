@@ -1,15 +1,13 @@
-import AppInfoClient
+import AppInfoClientInterface
 import AppInfoFeature
 import AppInfoInterface
+import AppInfoTesting
 import Composable
 import ComposableTesting
 import ErrorHandlingInterface
 import TerminalUI
 import Testing
-
-private struct ReadOnly: Error, CustomStringConvertible {
-  var description: String { "The folder is read-only." }
-}
+import AppInfoClientTesting
 
 @MainActor struct AppInfoTests {
   let environment = AppInfoClient.sampleEnvironment
@@ -41,8 +39,8 @@ private struct ReadOnly: Error, CustomStringConvertible {
   @Test func aFailedWriteReachesTheParentWithTheRequestToRetry() async {
     let store = TestStore(initialState: AppInfo.State()) {
       AppInfo()
-    } withDependencies: { [environment] in
-      $0[AppInfoClient.self] = AppInfoClient(environment: { environment }, saveReport: { _ in throw ReadOnly() })
+    } withDependencies: {
+      $0[AppInfoClient.self] = .failingToSave()
     }
     await store.send(.task) { $0.isLoading = true }
     await store.receive(\.environmentLoaded) {
@@ -65,7 +63,7 @@ private struct ReadOnly: Error, CustomStringConvertible {
     var state = AppInfo.State()
     #expect(view.appearAction(for: state) == .task)
     #expect((try? view.action(for: "report", in: state).get()) == nil)
-    state.environment = environment
+    state = .showing(environment)
     state.savedReportPath = "/data/environment-report.txt"
     #expect(
       view.render(state, style: .plain) == """

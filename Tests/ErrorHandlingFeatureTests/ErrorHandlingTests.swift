@@ -4,25 +4,23 @@ import ErrorHandlingFeature
 import ErrorHandlingInterface
 import TerminalUI
 import Testing
-
-private let diskFull = ErrorReport(
-  title: "Could not load the users.", reason: "The disk is full.", suggestion: "Free some space, then retry.")
+import ErrorHandlingTesting
 
 @MainActor struct ErrorHandlingTests {
   @Test func retryAsksTheParentToResendTheRequest() async {
-    let store = TestStore(initialState: ErrorHandling.State(report: diskFull)) { ErrorHandling() }
+    let store = TestStore(initialState: ErrorHandling.State(report: .diskFull)) { ErrorHandling() }
     await store.send(.retryTapped)
     await store.receive(.delegate(.retry))
   }
 
   @Test func dismissTellsTheParent() async {
-    let store = TestStore(initialState: ErrorHandling.State(report: diskFull)) { ErrorHandling() }
+    let store = TestStore(initialState: ErrorHandling.State(report: .diskFull)) { ErrorHandling() }
     await store.send(.dismissTapped)
     await store.receive(.delegate(.dismissed))
   }
 
   @Test func retryDoesNothingWhenItCannotHelp() async {
-    var report = diskFull
+    var report = ErrorReport.diskFull
     report.canRetry = false
     let store = TestStore(initialState: ErrorHandling.State(report: report)) { ErrorHandling() }
     await store.send(.retryTapped)
@@ -30,7 +28,7 @@ private let diskFull = ErrorReport(
 
   @Test func theViewExplainsAndOffersOnlyWhatCanHelp() throws {
     let view = ErrorHandlingView()
-    let state = ErrorHandling.State(report: diskFull)
+    let state = ErrorHandling.State(report: .diskFull)
     #expect(
       view.render(state, style: .plain) == """
         Could not load the users.
@@ -40,7 +38,7 @@ private let diskFull = ErrorReport(
         """)
     #expect(try view.action(for: "retry", in: state).get() == .retryTapped)
     #expect(view.backAction(for: state) == .dismissTapped)
-    var final = diskFull
+    var final = ErrorReport.diskFull
     final.canRetry = false
     let cannotRetry = ErrorHandling.State(report: final)
     #expect(view.render(cannotRetry, style: .plain).hasSuffix("Type 'dismiss'."))

@@ -2,22 +2,22 @@ import Composable
 import ComposableTesting
 import OnboardingFeature
 import OnboardingInterface
+import OnboardingTesting
+import UserListTesting
 import SettingsInterface
 import TerminalUI
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserListFeature
 import UserListInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
 
 @MainActor struct OnboardingTests {
   private func store(clock: TestClock = TestClock()) -> TestStore<Onboarding.State, Onboarding.Action> {
     TestStore(initialState: Onboarding.State()) {
       Onboarding()
     } withDependencies: {
-      $0[UserClient.self] = .inMemory([ada, grace])
+      $0[UserClient.self] = .inMemory([User.ada, User.grace])
       $0.continuousClock = clock
     }
   }
@@ -26,8 +26,8 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
     let clock = TestClock()
     let store = store(clock: clock)
     await store.send(.list(.task)) { $0.list.status = .loading }
-    await store.receive(.list(.usersLoaded([ada, grace]))) {
-      $0.list.users = [ada, grace]
+    await store.receive(.list(.usersLoaded([User.ada, User.grace]))) {
+      $0.list.users = [User.ada, User.grace]
       $0.list.status = .loaded
     }
     await store.send(.list(.queryChanged("grace"))) { $0.list.query = "grace" }
@@ -67,9 +67,7 @@ private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com"
 
   @Test func theViewShowsTheStepOverTheListAndOnlyTheTourCommands() throws {
     let view = OnboardingView(list: UserListView())
-    var state = Onboarding.State()
-    state.list.users = [ada, grace]
-    state.list.status = .loaded
+    var state = Onboarding.State.over(.loaded([.ada, .grace]))
     let screen = view.render(state, style: .plain)
     #expect(screen.hasPrefix("Welcome to the users directory  ('skip' leaves the tour)\nStep 1 of 3: search"))
     #expect(screen.contains("1.   Ada Lovelace <ada@example.com> · London"))

@@ -3,6 +3,7 @@ import ComposableTesting
 import Foundation
 import SettingsFeature
 import SettingsInterface
+import SettingsTesting
 import Sharing
 import TerminalUI
 import Testing
@@ -26,15 +27,8 @@ import Testing
   }
 
   @Test func theTourCanBeShownAgain() async {
-    let store = TestStore(initialState: Self.tourDone()) { Settings() }
+    let store = TestStore(initialState: .afterTheTour()) { Settings() }
     await store.send(.showTourAgainTapped) { $0.$preferences.withLock { $0.onboardingCompleted = false } }
-  }
-
-  /// Settings after the tour (built inside the store's dependencies, where its shared value resolves).
-  private static func tourDone() -> Settings.State {
-    let state = Settings.State()
-    state.$preferences.withLock { $0.onboardingCompleted = true }
-    return state
   }
 
   @Test func changesAreSavedToSettingsJSONInTheDataFolder() throws {

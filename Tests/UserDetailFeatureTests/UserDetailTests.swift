@@ -3,16 +3,11 @@ import ErrorHandlingInterface
 import ComposableTesting
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailFeature
 import UserDetailInterface
 import UserFormInterface
-
-private struct Offline: Error, CustomStringConvertible {
-  var description: String { "The directory is offline." }
-}
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
 
 private func loadReport(_ reason: String) -> ErrorReport {
   ErrorReport(
@@ -22,7 +17,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
 @MainActor struct UserDetailTests {
   private func store(
-    _ state: UserDetail.State = UserDetail.State(user: ada), client: UserClient = .testValue,
+    _ state: UserDetail.State = UserDetail.State(user: User.ada), client: UserClient = .testValue,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) -> TestStore<UserDetail.State, UserDetail.Action> {
     TestStore(initialState: state) {
@@ -35,11 +30,11 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func openedByIDItLoadsTheUser() async {
     var client = UserClient.testValue
-    client.load = { [ada, User(id: 2, name: "Grace", email: "grace@example.com")] }
+    client.load = { [User.ada, User(id: 2, name: "Grace", email: "grace@example.com")] }
     let store = store(UserDetail.State(id: 1), client: client)
     await store.send(.task) { $0.status = .loading }
-    await store.receive(.userLoaded(ada)) {
-      $0.user = ada
+    await store.receive(.userLoaded(User.ada)) {
+      $0.user = User.ada
       $0.status = .loaded
     }
   }
@@ -55,8 +50,8 @@ private func loadReport(_ reason: String) -> ErrorReport {
     client.load = {
       calls.withValue { $0 += 1 }
       if calls.value == 1 { return [] }
-      if calls.value == 2 { throw Offline() }
-      return [ada]
+      if calls.value == 2 { throw StubFailure.offline }
+      return [User.ada]
     }
     let store = store(UserDetail.State(id: 1), client: client)
     await store.send(.task) { $0.status = .loading }
@@ -65,11 +60,13 @@ private func loadReport(_ reason: String) -> ErrorReport {
     }
     await store.receive(.delegate(.failed(loadReport("There is no user #1 any more."), retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
-    await store.receive(.loadFailed("The directory is offline.")) { $0.status = .failed("The directory is offline.") }
-    await store.receive(.delegate(.failed(loadReport("The directory is offline."), retry: .retryTapped)))
+    await store.receive(.loadFailed("The data folder is offline.")) {
+      $0.status = .failed("The data folder is offline.")
+    }
+    await store.receive(.delegate(.failed(loadReport("The data folder is offline."), retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
-    await store.receive(.userLoaded(ada)) {
-      $0.user = ada
+    await store.receive(.userLoaded(User.ada)) {
+      $0.user = User.ada
       $0.status = .loaded
     }
   }
@@ -123,37 +120,37 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func aFailedDeleteStaysAndSaysWhy() async {
     var client = UserClient.testValue
-    client.delete = { _ in throw Offline() }
-    var state = UserDetail.State(user: ada)
+    client.delete = { _ in throw StubFailure.offline }
+    var state = UserDetail.State(user: User.ada)
     state.alert = AlertState(title: "Delete Ada Lovelace?")
     let store = store(state, client: client)
     await store.send(.alert(.presented(.confirmDelete))) {
       $0.alert = nil
       $0.isDeleting = true
     }
-    await store.receive(.deleteFailed("The directory is offline.")) {
+    await store.receive(.deleteFailed("The data folder is offline.")) {
       $0.isDeleting = false
-      $0.errorMessage = "Could not delete: The directory is offline."
+      $0.errorMessage = "Could not delete: The data folder is offline."
     }
     // Retrying a delete asks for confirmation again.
     let report = ErrorReport(
-      title: "Could not delete Ada Lovelace.", reason: "The directory is offline.",
+      title: "Could not delete Ada Lovelace.", reason: "The data folder is offline.",
       suggestion: "Check that the data folder is writable, then retry.")
     await store.receive(.delegate(.failed(report, retry: .deleteTapped)))
   }
 
   @Test func aFailedSaveInTheEditFormReachesTheParentAsThisScreensFailure() async {
     var client = UserClient.testValue
-    client.update = { _, _ in throw Offline() }
+    client.update = { _, _ in throw StubFailure.offline }
     let store = store(client: client)
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
     await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
-    await store.receive(.edit(.presented(.saveFailed("The directory is offline.")))) {
+    await store.receive(.edit(.presented(.saveFailed("The data folder is offline.")))) {
       $0.edit?.isSaving = false
-      $0.edit?.saveError = "The directory is offline."
+      $0.edit?.saveError = "The data folder is offline."
     }
     let report = ErrorReport(
-      title: "Could not save Ada Lovelace.", reason: "The directory is offline.",
+      title: "Could not save Ada Lovelace.", reason: "The data folder is offline.",
       suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
     await store.receive(.edit(.presented(.delegate(.failed(report, retry: .saveTapped)))))
     // The parent re-sends the request through this screen, to the form.
@@ -162,11 +159,11 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func restorationSettlesWorkInFlight() {
     var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
-      UserDetail.State(user: ada)
+      UserDetail.State(user: User.ada)
     }
     state.status = .loading
     state.isDeleting = true
-    state.edit = UserForm.State(editing: ada)
+    state.edit = UserForm.State(editing: User.ada)
     state.edit?.isSaving = true
     state.prepareForRestoration()
     #expect(state.status == .idle)
@@ -180,7 +177,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
     var client = UserClient.testValue
     client.update = { edited, _ in #expect(edited == saved) }
     let store = store(client: client)
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
     await store.send(.edit(.presented(.set(\.name, "Ada King")))) { $0.edit?.name = "Ada King" }
     await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
     await store.receive(.edit(.presented(.saved(saved)))) { $0.edit?.isSaving = false }
@@ -193,11 +190,11 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func theFormsDelegateDrivesTheScreenWithAStandInForm() async {
     let store = store { $0.featureLogic.standIn(UserForm.self) }
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
     // The stand-in does nothing: saving changes nothing until the form says it saved.
     await store.send(.edit(.presented(.saveTapped)))
     await store.send(.edit(.presented(.delegate(.cancelled)))) { $0.edit = nil }
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: ada) }
+    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
     let saved = User(id: 1, name: "Augusta Ada", email: "ada@example.com", city: "London")
     await store.send(.edit(.presented(.delegate(.saved(saved))))) {
       $0.user = saved

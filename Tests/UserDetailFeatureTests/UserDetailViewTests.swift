@@ -2,13 +2,13 @@ import Composable
 import TerminalApp
 import TerminalUI
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UserDetailFeature
 import UserDetailInterface
+import UserDetailTesting
 import UserFormFeature
 import UserFormInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
 
 @MainActor struct UserDetailViewTests {
   let view = UserDetailView()
@@ -16,7 +16,7 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
     .presenting(\.$edit, action: \.edit, UserFormView())
 
   @Test func showsTheUserAndItsCommands() throws {
-    let state = UserDetail.State(user: ada)
+    let state = UserDetail.State(user: User.ada)
     #expect(
       view.render(state, style: .plain) == """
         Ada Lovelace
@@ -32,7 +32,7 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
   }
 
   @Test func theAlertShowsUnderTheUserAndOnlyItsButtonsAreCommands() throws {
-    var state = UserDetail.State(user: ada)
+    var state = UserDetail.State(user: User.ada)
     state.alert = AlertState(
       title: "Delete Ada Lovelace?", message: "For good.",
       buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
@@ -52,11 +52,10 @@ private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", ci
   }
 
   @Test func theEditFormReplacesTheScreenAndBackDismissesIt() throws {
-    var state = UserDetail.State(user: ada)
-    state.edit = UserForm.State(editing: ada)
+    let state = UserDetail.State.editing(User.ada)
     #expect(view.render(state, style: .plain).hasPrefix("Edit user\n  name : Ada Lovelace"))
     #expect(try view.action(for: "name Ada King", in: state).get() == .edit(.presented(.set(\.name, "Ada King"))))
     #expect(view.backAction(for: state) == .edit(.dismiss))
-    #expect(view.screenID(for: state) != view.screenID(for: UserDetail.State(user: ada)))
+    #expect(view.screenID(for: state) != view.screenID(for: UserDetail.State(user: User.ada)))
   }
 }

@@ -4,13 +4,11 @@ import ComposableTesting
 import Foundation
 import Testing
 import TerminalUI
-import UserClient
+import UserClientInterface
 import UserFormFeature
 import UserFormInterface
-
-private struct DiskFull: Error, CustomStringConvertible {
-  var description: String { "The disk is full." }
-}
+import UserFormTesting
+import UserClientTesting
 
 @MainActor struct UserFormTests {
   private func store(
@@ -58,10 +56,7 @@ private struct DiskFull: Error, CustomStringConvertible {
 
   @Test func malformedEmailsAreRefused() async {
     for email in ["a@b", "@example.com", "a@@example.com", "a b@example.com", "a@example.", "a@.com"] {
-      var state = UserForm.State()
-      state.name = "Ada"
-      state.email = email
-      let store = store(state)
+      let store = store(.filled(name: "Ada", email: email))
       await store.send(.saveTapped) {
         $0.emailError = "Enter an email like ada@example.com."
         $0.saveRefusal = "Not saved: Enter an email like ada@example.com."
@@ -105,11 +100,8 @@ private struct DiskFull: Error, CustomStringConvertible {
 
   @Test func aFailedSaveKeepsTheFormAndSaysWhy() async {
     var client = UserClient.testValue
-    client.add = { _ in throw DiskFull() }
-    var state = UserForm.State()
-    state.name = "Ada"
-    state.email = "ada@example.com"
-    let store = store(state, client: client)
+    client.add = { _ in throw StubFailure.diskFull }
+    let store = store(.filled(name: "Ada", email: "ada@example.com"), client: client)
     await store.send(.saveTapped) { $0.isSaving = true }
     await store.receive(.saveFailed("The disk is full.")) {
       $0.isSaving = false

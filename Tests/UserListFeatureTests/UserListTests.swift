@@ -3,17 +3,12 @@ import ComposableTesting
 import Foundation
 import Testing
 import ErrorHandlingInterface
-import UserClient
+import ErrorHandlingTesting
+import UserClientInterface
+import UserClientTesting
 import UserListFeature
 import UserListInterface
-
-private let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-private let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
-private let alan = User(id: 3, name: "Alan Turing", email: "alan@example.com", city: "Manchester")
-
-private struct Offline: Error, CustomStringConvertible {
-  var description: String { "The data folder is offline." }
-}
+import UserListTesting
 
 @MainActor struct UserListTests {
   private func store(
@@ -28,20 +23,13 @@ private struct Offline: Error, CustomStringConvertible {
     }
   }
 
-  private func loaded(_ users: [User]) -> UserList.State {
-    var state = UserList.State()
-    state.users = IdentifiedArray(uniqueElements: users)
-    state.status = .loaded
-    return state
-  }
-
   @Test func appearingLoadsWithAVisibleStatus() async {
     var client = UserClient.testValue
-    client.load = { [ada, grace] }
+    client.load = { [User.ada, User.grace] }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
-    await store.receive(.usersLoaded([ada, grace])) {
-      $0.users = [ada, grace]
+    await store.receive(.usersLoaded([User.ada, User.grace])) {
+      $0.users = [User.ada, User.grace]
       $0.status = .loaded
     }
     await store.send(.task)
@@ -54,37 +42,34 @@ private struct Offline: Error, CustomStringConvertible {
       if attempts.withValue({
         $0 += 1; return $0
       }) == 1 {
-        throw Offline()
+        throw StubFailure.offline
       }
-      return [ada]
+      return [User.ada]
     }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
     await store.receive(.loadFailed("The data folder is offline.")) {
       $0.status = .failed("The data folder is offline.")
     }
-    let report = ErrorReport(
-      title: "Could not load the users.", reason: "The data folder is offline.",
-      suggestion: "Check that the data folder is readable, then retry.")
-    await store.receive(.delegate(.failed(report, retry: .retryTapped)))
+    await store.receive(.delegate(.failed(.offline, retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
-    await store.receive(.usersLoaded([ada])) {
-      $0.users = [ada]
+    await store.receive(.usersLoaded([User.ada])) {
+      $0.users = [User.ada]
       $0.status = .loaded
     }
   }
 
   @Test func aDamagedListWithARepeatedIdKeepsTheFirst() async {
     let store = store()
-    await store.send(.usersLoaded([ada, User(id: 1, name: "Impostor", email: "x@example.com")])) {
-      $0.users = [ada]
+    await store.send(.usersLoaded([User.ada, User(id: 1, name: "Impostor", email: "x@example.com")])) {
+      $0.users = [User.ada]
       $0.status = .loaded
     }
   }
 
   @Test func searchFiltersOnceTypingPausesAndOnlyTheLastQueryApplies() async {
     let clock = TestClock()
-    let store = store(loaded([ada, grace, alan]), clock: clock)
+    let store = store(.loaded([User.ada, User.grace, User.alan]), clock: clock)
     await store.send(.queryChanged("a")) { $0.query = "a" }
     await clock.advance(by: .milliseconds(100))
     await store.send(.queryChanged("al")) { $0.query = "al" }
@@ -92,13 +77,13 @@ private struct Offline: Error, CustomStringConvertible {
     await store.send(.queryChanged("ala")) { $0.query = "ala" }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.queryApplied("ala")) { $0.appliedQuery = "ala" }
-    #expect(store.state.visibleUsers == [alan])
+    #expect(store.state.visibleUsers == [User.alan])
   }
 
   @Test func searchMatchesNameEmailOrCityInAnyCase() {
-    var state = loaded([ada, grace, alan])
+    var state = UserList.State.loaded([User.ada, User.grace, User.alan])
     state.appliedQuery = "NEW YORK"
-    #expect(state.visibleUsers == [grace])
+    #expect(state.visibleUsers == [User.grace])
     state.appliedQuery = "@example"
     #expect(state.visibleUsers.count == 3)
     state.appliedQuery = "nobody"
@@ -106,16 +91,16 @@ private struct Offline: Error, CustomStringConvertible {
   }
 
   @Test func sortingChangesTheOrder() async {
-    let store = store(loaded([ada, grace, alan]))
-    #expect(store.state.visibleUsers == [ada, alan, grace])
+    let store = store(.loaded([User.ada, User.grace, User.alan]))
+    #expect(store.state.visibleUsers == [User.ada, User.alan, User.grace])
     await store.send(.sortChanged(.city)) { $0.$preferences.withLock { $0.sortOrder = .city } }
-    #expect(store.state.visibleUsers == [ada, alan, grace])
+    #expect(store.state.visibleUsers == [User.ada, User.alan, User.grace])
     await store.send(.sortChanged(.id)) { $0.$preferences.withLock { $0.sortOrder = .id } }
-    #expect(store.state.visibleUsers == [ada, grace, alan])
+    #expect(store.state.visibleUsers == [User.ada, User.grace, User.alan])
   }
 
   @Test func favoritesAreSharedState() async {
-    let store = store(loaded([ada, grace]))
+    let store = store(.loaded([User.ada, User.grace]))
     await store.send(.favoriteToggled(2)) { $0.$favorites.withLock { $0 = [2] } }
     await store.send(.favoriteToggled(2)) { $0.$favorites.withLock { $0 = [] } }
   }
@@ -124,15 +109,15 @@ private struct Offline: Error, CustomStringConvertible {
     let deleted = LockIsolated(0)
     var client = UserClient.testValue
     client.delete = { _ in deleted.withValue { $0 += 1 } }
-    let store = store(loaded([ada, grace]), client: client)
+    let store = store(.loaded([User.ada, User.grace]), client: client)
     await store.send(.favoriteToggled(1)) { $0.$favorites.withLock { $0 = [1] } }
-    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: ada) }
+    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: User.ada) }
     // Nothing is deleted until the alert is confirmed.
     #expect(deleted.value == 0)
     await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
     await store.receive(.deleteConfirmed(1))
     await store.receive(.deleted(1)) {
-      $0.users = [grace]
+      $0.users = [User.grace]
       $0.$favorites.withLock { $0 = [] }
     }
     #expect(deleted.value == 1)
@@ -140,9 +125,9 @@ private struct Offline: Error, CustomStringConvertible {
 
   @Test func aFailedDeleteKeepsTheUserAndSaysWhy() async {
     var client = UserClient.testValue
-    client.delete = { _ in throw Offline() }
-    let store = store(loaded([ada]), client: client)
-    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: ada) }
+    client.delete = { _ in throw StubFailure.offline }
+    let store = store(.loaded([User.ada]), client: client)
+    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: User.ada) }
     await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
     await store.receive(.deleteConfirmed(1))
     await store.receive(.deleteFailed("The data folder is offline.")) {
@@ -157,17 +142,17 @@ private struct Offline: Error, CustomStringConvertible {
 
   @Test func cancellingTheConfirmationDeletesNothing() async {
     // The test client fails the test if delete is called.
-    let store = store(loaded([ada, grace]))
-    await store.send(.deleteTapped(2)) { $0.alert = Self.confirmation(for: grace) }
+    let store = store(.loaded([User.ada, User.grace]))
+    await store.send(.deleteTapped(2)) { $0.alert = Self.confirmation(for: User.grace) }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
-    #expect(store.state.users == [ada, grace])
+    #expect(store.state.users == [User.ada, User.grace])
   }
 
   @Test func theListAsksWithTheSameWordsAsTheDetail() {
-    let confirmation = UserDirectoryRules.deleteConfirmation(for: grace)
+    let confirmation = UserDirectoryRules.deleteConfirmation(for: User.grace)
     #expect(confirmation.title == "Delete Grace Hopper?")
     #expect(confirmation.message == "This removes Grace Hopper from the directory for good.")
-    #expect(Self.confirmation(for: grace).buttons.map(\.label) == ["Delete", "Cancel"])
+    #expect(Self.confirmation(for: User.grace).buttons.map(\.label) == ["Delete", "Cancel"])
   }
 
   /// The confirmation the list shows before deleting `user`.
@@ -179,7 +164,7 @@ private struct Offline: Error, CustomStringConvertible {
   }
 
   @Test func settingsAndInfoAreAskedOfTheParent() async {
-    let store = store(loaded([ada]))
+    let store = store(.loaded([User.ada]))
     await store.send(.settingsTapped)
     await store.receive(.delegate(.settingsRequested))
     await store.send(.appInfoTapped)
@@ -188,7 +173,7 @@ private struct Offline: Error, CustomStringConvertible {
 
   @Test func theSearchFieldPreferenceDecidesWhatASearchMatches() {
     var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
-      loaded([ada, grace, alan])
+      UserList.State.loaded([User.ada, User.grace, User.alan])
     }
     state.appliedQuery = "london"
     #expect(state.visibleUsers.map(\.id) == [1])
@@ -202,25 +187,25 @@ private struct Offline: Error, CustomStringConvertible {
   }
 
   @Test func selectingARowTellsTheParent() async {
-    let store = store(loaded([ada]))
+    let store = store(.loaded([User.ada]))
     await store.send(.userTapped(1))
     await store.receive(.delegate(.selected(1)))
   }
 
   @Test func askingToAddTellsTheParent() async {
-    let store = store(loaded([ada]))
+    let store = store(.loaded([User.ada]))
     await store.send(.addTapped)
     await store.receive(.delegate(.addRequested))
   }
 
   @Test func parentsKeepTheListCurrentThroughItsInterface() {
-    var state = loaded([ada])
-    let renamed = User(id: ada.id, name: "Ada King", email: ada.email, city: ada.city)
+    var state = UserList.State.loaded([User.ada])
+    let renamed = User(id: User.ada.id, name: "Ada King", email: User.ada.email, city: User.ada.city)
     let added = User(id: 40, name: "Zed", email: "zed@example.com")
     state.show(saved: renamed)
     state.show(saved: added)
     #expect(Array(state.users) == [renamed, added])
-    state.forget(deleted: ada.id)
+    state.forget(deleted: User.ada.id)
     state.forget(deleted: 99)
     #expect(Array(state.users) == [added])
   }

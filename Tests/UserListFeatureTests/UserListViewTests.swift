@@ -1,7 +1,7 @@
 import Composable
 import Testing
 import TerminalUI
-import UserClient
+import UserClientInterface
 import UserListFeature
 import UserListInterface
 

@@ -1,14 +1,15 @@
 import AnalyticsClientLive
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UsersShell
 
 /// The first run's tour, analytics, restoring the last session, and bad settings or session files.
 @MainActor struct AppLifecycleTests {
   @Test func theFirstRunAtATerminalShowsTheTourWhichRealCommandsCompleteAndTheNextRunDoesNot() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace, alan], firstRun: true)
+    try folder.seed([User.ada, User.grace, User.alan], firstRun: true)
     let first = await runShell(
       ["--data-dir", folder.url.path], input: ["search grace", "open 1", "fav 1", "done"], interactive: true,
       environment: ["NO_COLOR": "1"])
@@ -46,7 +47,7 @@ import UsersShell
 
   @Test func scriptsStartOnTheListInANewFolderAndLeaveTheTourForLater() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada], firstRun: true)
+    try folder.seed([User.ada], firstRun: true)
     let scripted = await runShell(["--data-dir", folder.url.path], input: ["open 1"])
     #expect(scripted.exitCode == 0)
     #expect(scripted.output.hasPrefix("Users (1 of 1, sorted by name)\n"))
@@ -57,7 +58,7 @@ import UsersShell
 
   @Test func skippingTheTourAlsoSavesIt() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada], firstRun: true)
+    try folder.seed([User.ada], firstRun: true)
     let run = await runShell(
       ["--data-dir", folder.url.path], input: ["skip"], interactive: true, environment: ["NO_COLOR": "1"])
     #expect(
@@ -72,7 +73,7 @@ import UsersShell
       "email hedy@example.com", "save", "quit",
     ]
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = await runShell(["--data-dir", folder.url.path], input: script)
     #expect(run.exitCode == 0)
     let decoder = JSONDecoder()
@@ -90,7 +91,7 @@ import UsersShell
       ])
 
     let quiet = TemporaryFolder()
-    try quiet.seed([ada, grace])
+    try quiet.seed([User.ada, User.grace])
     let unrecorded = await runShell(["--data-dir", quiet.url.path, "--no-analytics"], input: script)
     #expect(unrecorded.exitCode == 0)
     #expect(unrecorded.output == run.output)
@@ -99,7 +100,7 @@ import UsersShell
 
   @Test func aDetailQuitDuringItsLoadIsRestoredAndLoads() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     // Leave the app on Ada's screen.
     _ = await runShell(["--data-dir", folder.url.path], input: ["open 1"])
     // The restored screen loads Ada again, slowly; quit while that load is in flight.
@@ -110,7 +111,7 @@ import UsersShell
     #expect(!saved.contains("loading"), "a load in flight is saved as idle")
     #expect(saved.contains(#""status":{"idle":{}}"#))
     // Meanwhile the user changes elsewhere, so only a fresh load can show the new name.
-    try folder.seed([User(id: 1, name: "Ada King", email: "ada@example.com", city: "London"), grace])
+    try folder.seed([User(id: 1, name: "Ada King", email: "ada@example.com", city: "London"), User.grace])
     let restored = await runShell(["--data-dir", folder.url.path], input: ["back"])
     #expect(restored.errors == "")
     #expect(restored.output.hasPrefix("Ada King\n  email: ada@example.com"))
@@ -122,7 +123,7 @@ import UsersShell
 
   @Test func aDamagedSessionFileIsKeptAsideAndTheAppStartsOnTheList() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     try Data("{\"path\": 3".utf8).write(to: folder.url.appendingPathComponent("session.json"))
     let run = await runShell(["--data-dir", folder.url.path])
     #expect(run.exitCode == 0)
@@ -134,7 +135,7 @@ import UsersShell
 
   @Test func aCorruptSettingsFileFallsBackToDefaultsWithANoticeAndIsKeptAside() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada], firstRun: true)
+    try folder.seed([User.ada], firstRun: true)
     try Data("sort=city".utf8).write(to: folder.url.appendingPathComponent("settings.json"))
     // The users file shows the folder is in use: lost settings do not restart the tour.
     let run = await runShell(["--data-dir", folder.url.path], input: ["settings"])
@@ -151,7 +152,7 @@ import UsersShell
 
   @Test func theAboutScreenReportsTheDataFilesAndWritesTheReport() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let run = await runShell(["--data-dir", folder.url.path], input: ["info", "report", "done"])
     #expect(run.exitCode == 0)
     #expect(run.output.contains("> info\nAbout\n  users 0.6.0 ("))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 
 /// Whole sessions of the built `users` binary, of the configuration under test: `swift test -c release`
 /// drives the release binary, which is what users install (its optimizer once crashed every dismissal
@@ -66,7 +67,7 @@ import UserClient
 
   @Test func aSeededDataFolderIsEditedAcrossTwoRunsWithTheSessionRestored() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
 
     let first = try await runUsersExecutable(
       ["--data-dir", folder.url.path],

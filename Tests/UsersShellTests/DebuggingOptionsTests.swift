@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import UserClientInterface
+import UserClientTesting
 import UsersShell
 
 /// `--print-changes`, `--record` and `--replay` on real sessions.
 @MainActor struct DebuggingOptionsTests {
   @Test func printChangesShowsEachActionAndTheStateItChanged() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = await runShell(["--data-dir", folder.url.path, "--print-changes"], input: ["sort city"])
     #expect(run.exitCode == 0)
     #expect(
@@ -38,7 +40,7 @@ import UsersShell
 
   @Test func aRecordedSessionReplaysToTheSameScreen() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace, alan])
+    try folder.seed([User.ada, User.grace, User.alan])
     try FileManager.default.createDirectory(atPath: folder.path("logs"), withIntermediateDirectories: true)
     let log = folder.path("logs/session.jsonl")
     let recorded = await runShell(
@@ -73,7 +75,7 @@ import UsersShell
 
   @Test func aDamagedRecordingIsRefusedNamingTheLine() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let log = folder.path("bad.jsonl")
     try "\n{\"time\": 1, \"action\": {\"list\": {\"fly\": {}}}}\n".write(toFile: log, atomically: true, encoding: .utf8)
     let run = await runShell(["--data-dir", folder.url.path, "--replay", log])
@@ -86,7 +88,7 @@ import UsersShell
 
   @Test func recordingIntoAFolderIsRefusedBeforeTheSessionStarts() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let run = await runShell(["--data-dir", folder.url.path, "--record", folder.url.path], input: ["fav 1"])
     #expect(run.exitCode == 1)
     #expect(run.errors == "users: cannot record to \(folder.url.path): it is a folder.\n")
@@ -95,7 +97,7 @@ import UsersShell
 
   @Test func recordingIntoAMissingFolderIsRefusedAndCreatesNothing() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let log = folder.path("missing/dir/actions.jsonl")
     let run = await runShell(["--data-dir", folder.url.path, "--record", log], input: ["fav 1"])
     #expect(run.exitCode == 1)

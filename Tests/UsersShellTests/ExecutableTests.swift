@@ -1,7 +1,8 @@
 import Foundation
 import Sharing
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 
 /// Waits until another process holds the exclusive lock of `dataFile` (it is inside a save).
 func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) async throws {
@@ -23,7 +24,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   latency: Int
 ) async throws -> (TemporaryFolder, URL, Data, (Process, Pipe, Pipe)) {
   let folder = TemporaryFolder()
-  try folder.seed([ada, grace])
+  try folder.seed([User.ada, User.grace])
   let usersFile = folder.url.appendingPathComponent("users.json")
   let before = try Data(contentsOf: usersFile)
   let launched = try launchUsers(
@@ -38,7 +39,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   @Test func pipedCommandsRunAndAFailureSetsTheExitCode() async throws {
     #expect(FileManager.default.isExecutableFile(atPath: usersExecutable.path), "build the package first")
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = try await runUsersExecutable(
       ["--data-dir", folder.url.path], commands: ["open 2", "fav", "nope", "quit"])
     #expect(run.exitCode == 1)
@@ -54,7 +55,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
     _ = await finish(launched)
     #expect(launched.0.terminationReason == .uncaughtSignal)
     #expect(try Data(contentsOf: usersFile) == before)
-    #expect(try folder.storedUsers() == [ada, grace])
+    #expect(try folder.storedUsers() == [User.ada, User.grace])
     // No temporary file is left behind: only the data files the app keeps, and the lock's companion file.
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
       .filter { !["users.json", "settings.json", "analytics.jsonl", ".users.json.lock"].contains($0) }
@@ -73,13 +74,13 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
       ["--data-dir", folder.url.path, "--fresh"], commands: ["open 2", "edit", "city Paris", "save", "quit"])
     #expect(run.exitCode == 0, "\(run.errors)")
     #expect(ContinuousClock.now - started < .seconds(8))
-    #expect(try folder.storedUsers().map(\.city) == [ada.city, "Paris"])
+    #expect(try folder.storedUsers().map(\.city) == [User.ada.city, "Paris"])
   }
 
   @Test func twoProcessesEditingDifferentUsersAtOnceBothKeepTheirEdit() async throws {
     for round in 1...6 {
       let folder = TemporaryFolder()
-      try folder.seed([ada, grace])
+      try folder.seed([User.ada, User.grace])
       let path = folder.url.path
       async let first = runUsersExecutable(
         ["--data-dir", path, "--fresh"], commands: ["open 1", "edit", "city Ada \(round)", "save", "quit"])
@@ -95,7 +96,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
 
   @Test func aProcessSavingAUserAnotherChangedSinceIsRefusedAndExitsWithOne() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     // The slow process is inside its save of Ada (holding the lock 1.5 s) when the fast one, which loaded
     // Ada before that save, saves Ada too: it waits for the lock, then finds Ada changed and is refused.
     let slow = try launchUsers(
@@ -112,12 +113,13 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
         "users: stopped at line 4: Not saved: Ada Lovelace was changed in another session since this form opened; "
           + "it is now Ada Lovelace <ada@example.com> · Slow."))
     #expect(fast.output.contains("> save\nEdit user\n  name : Ada King\n"))
-    #expect(try folder.storedUsers()[0] == User(id: ada.id, name: ada.name, email: ada.email, city: "Slow"))
+    #expect(
+      try folder.storedUsers()[0] == User(id: User.ada.id, name: User.ada.name, email: User.ada.email, city: "Slow"))
   }
 
   @Test func quittingWhileASaveIsInFlightFinishesTheSave() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = try await runUsersExecutable(
       ["--data-dir", folder.url.path, "--latency", "300"], commands: ["open 1", "edit", "city Paris", "save", "quit"])
     #expect(run.exitCode == 0)

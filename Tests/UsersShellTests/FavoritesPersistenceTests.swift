@@ -1,13 +1,14 @@
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UsersShell
 
 /// Favorites are the user's data: kept in favorites.json across runs, shared by the list and the detail.
 @MainActor struct FavoritesPersistenceTests {
   @Test func aFavoriteMarkedOnTheListIsThereAfterQuitting() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let first = await runShell(["--data-dir", folder.url.path], input: ["fav 2", "quit"])
     #expect(first.exitCode == 0)
     #expect(first.output.contains("> fav 2\nUsers (2 of 2, sorted by name)\n1.   Ada Lovelace"))
@@ -26,7 +27,7 @@ import UsersShell
 
   @Test func aFavoriteToggledOnTheDetailShowsOnTheListNowAndInTheNextRun() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let first = await runShell(
       ["--data-dir", folder.url.path], input: ["open 1", "fav", "back", "open 2", "fav", "fav", "quit"])
     #expect(first.exitCode == 0)
@@ -39,7 +40,7 @@ import UsersShell
 
   @Test func aDamagedFavoritesFileIsKeptAsideReportedAndReplaced() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     try Data("[2, ".utf8).write(to: folder.url.appendingPathComponent("favorites.json"))
     let run = await runShell(["--data-dir", folder.url.path, "--fresh"], input: ["fav 1", "quit"])
     #expect(run.exitCode == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 
 /// A session file that holds work in flight (from another version, edited by hand) restores to usable screens:
 /// nothing says "Saving…" forever, and the command the flag would have blocked works.
@@ -17,7 +18,7 @@ import UserClient
 
   @Test func anEditFormSavedAsSavingRestoresReadyToSave() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     try await sessionWithFlagSet("isSaving", after: ["open 1", "edit", "city Paris"], in: folder)
     let run = await runShell(["--data-dir", folder.url.path], input: ["save"])
     #expect(run.exitCode == 0)
@@ -28,17 +29,17 @@ import UserClient
 
   @Test func aDetailSavedAsDeletingRestoresReadyToDelete() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     try await sessionWithFlagSet("isDeleting", after: ["open 2"], in: folder)
     let run = await runShell(["--data-dir", folder.url.path], input: ["delete", "delete"])
     #expect(run.exitCode == 0)
     #expect(run.output.contains("! Delete Grace Hopper?"))
-    #expect(try folder.storedUsers() == [ada])
+    #expect(try folder.storedUsers() == [User.ada])
   }
 
   @Test func aPresentedAddFormSavedAsSavingRestoresReadyToSave() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     try await sessionWithFlagSet("isSaving", after: ["add", "name Alan Turing", "email alan@example.com"], in: folder)
     let run = await runShell(["--data-dir", folder.url.path], input: ["save"])
     #expect(run.exitCode == 0)

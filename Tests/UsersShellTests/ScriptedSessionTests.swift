@@ -1,13 +1,14 @@
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UsersShell
 
 /// Whole sessions driven by scripts, compared line for line, against a real data folder.
 @MainActor struct ScriptedSessionTests {
   @Test func aSaveTheFormRefusesStopsAScriptWithExitCodeOneButNotAPerson() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let script = ["add", "name Hedy Lamarr", "email hedy", "save", "email hedy@example.com", "save"]
     let scripted = await runShell(["--data-dir", folder.url.path], input: script)
     #expect(scripted.exitCode == 1)
@@ -24,7 +25,7 @@ import UsersShell
         error: Not saved: Enter an email like ada@example.com.
 
         """))
-    #expect(try folder.storedUsers() == [ada])
+    #expect(try folder.storedUsers() == [User.ada])
 
     // At a terminal the same refusal is one error line, and the person goes on.
     let person = await runShell(
@@ -37,7 +38,7 @@ import UsersShell
 
   @Test func browsingFavoritingEditingAddingAndDeleting() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace, alan])
+    try folder.seed([User.ada, User.grace, User.alan])
     let run = await runShell(
       ["--data-dir", folder.url.path],
       input: [
@@ -144,18 +145,18 @@ import UsersShell
 
   @Test func theFirstRefusedCommandStopsTheScriptWithExitCodeOne() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = await runShell(["--data-dir", folder.url.path], input: ["open 1", "fly", "delete", "delete"])
     #expect(run.exitCode == 1)
     #expect(
       run.errors == "users: stopped at line 2: Unknown command 'fly'; 'help' lists the commands of this screen.\n")
     #expect(run.output.hasSuffix("> fly\nerror: Unknown command 'fly'; 'help' lists the commands of this screen.\n"))
-    #expect(try folder.storedUsers() == [ada, grace])
+    #expect(try folder.storedUsers() == [User.ada, User.grace])
   }
 
   @Test func badArgumentsAreOneLineErrorsThatChangeNothing() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     for (command, message) in [
       ("open 9", "No row 9: choose 1–2."), ("open", "'open' needs one number <row>."),
       ("sort size", "'sort' needs one of: name, city, id."), ("search \"ada", "Unterminated quote in: search \"ada"),
@@ -165,12 +166,12 @@ import UsersShell
       #expect(run.exitCode == 1, "\(command)")
       #expect(run.output.hasSuffix("error: \(message)\n"), "\(command)")
     }
-    #expect(try folder.storedUsers() == [ada, grace])
+    #expect(try folder.storedUsers() == [User.ada, User.grace])
   }
 
   @Test func aScriptFileSkipsCommentsAndBlankLines() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let script = folder.path("tour.txt")
     try "# Sort by city, then look at Grace.\n\nsort city\nopen 2\n".write(
       toFile: script, atomically: true, encoding: .utf8)
@@ -183,7 +184,7 @@ import UsersShell
 
   @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let run = await runShell(["--data-dir", folder.url.path], input: ["open 1", "help"])
     #expect(
       run.output.hasSuffix(
@@ -202,7 +203,7 @@ import UsersShell
 
   @Test func theDataFolderComesFromTheEnvironmentWhenNotGiven() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([grace])
+    try folder.seed([User.grace])
     let run = await runShell([], input: [], environment: ["USERS_DATA_DIR": folder.url.path])
     #expect(run.output == "Users (1 of 1, sorted by name)\n1.   Grace Hopper <grace@example.com> · New York\n")
   }
@@ -232,7 +233,7 @@ import UsersShell
 
   @Test func interactiveSessionsPromptAndHonourNoColor() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada])
+    try folder.seed([User.ada])
     let run = await runShell(
       ["--data-dir", folder.url.path], input: ["fav 1"], interactive: true, environment: ["NO_COLOR": "1"])
     #expect(run.output.contains("users> "))
@@ -242,7 +243,7 @@ import UsersShell
 
   @Test func deletingFromTheListAsksFirstLikeTheDetailAndAScriptConfirms() async throws {
     let folder = TemporaryFolder()
-    try folder.seed([ada, grace])
+    try folder.seed([User.ada, User.grace])
     let run = await runShell(["--data-dir", folder.url.path], input: ["delete 2", "cancel", "delete 2", "delete"])
     #expect(run.exitCode == 0)
     let question =
@@ -252,6 +253,6 @@ import UsersShell
     #expect(run.output.contains("> cancel\nUsers (2 of 2, sorted by name)\n"))
     #expect(
       run.output.hasSuffix("> delete\nUsers (1 of 1, sorted by name)\n1.   Ada Lovelace <ada@example.com> · London\n"))
-    #expect(try folder.storedUsers() == [ada])
+    #expect(try folder.storedUsers() == [User.ada])
   }
 }

@@ -1,6 +1,7 @@
 import ComposableTesting
 import Foundation
-import UserClient
+import UserClientInterface
+import UserClientTesting
 import UsersShell
 
 /// A data folder of its own for one test, removed when the test ends.
@@ -144,7 +145,3 @@ struct UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
-
-let ada = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London")
-let grace = User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")
-let alan = User(id: 3, name: "Alan Turing", email: "alan@example.com", city: "Manchester")

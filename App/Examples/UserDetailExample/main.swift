@@ -1,7 +1,7 @@
 import Composable
 import Foundation
 import TerminalApp
-import UserClient
+import UserClientInterface
 import UserDetailFeature
 import UserDetailInterface
 import UserFormFeature

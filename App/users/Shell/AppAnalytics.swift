@@ -1,4 +1,4 @@
-import AnalyticsClient
+import AnalyticsClientInterface
 import AppFeature
 import Composable
 

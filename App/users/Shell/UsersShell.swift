@@ -1,62 +1,18 @@
-import AnalyticsClient
-import AnalyticsClientLive
 import AppFeature
-import AppInfoClient
-import AppInfoClientLive
 import Composable
 import Foundation
 import Sharing
 import TerminalApp
 import TerminalUI
-import UserClient
-import UserClientLive
 
 /// The `users` command: parses options, wires the live world, and runs the app's terminal session.
 ///
 /// This is the composition root: the one module that links every feature's
-/// Implementation and the live clients. `main.swift` only calls `run`, so tests
+/// Feature target and the live clients. `main.swift` only calls `run`, so tests
 /// drive whole sessions in process with their own input, output and data folder.
 @MainActor public enum UsersShell {
   /// The version `--version` prints.
   public static let version = "0.6.0"
-
-  /// Where a session reads and writes; `standard` is the process's own terminal.
-  public struct IO: Sendable {
-    /// The next line of standard input, or nil at its end.
-    public var readLine: @Sendable () -> String?
-    /// Writes to standard output.
-    public var write: @Sendable (String) -> Void
-    /// Writes to standard error.
-    public var writeError: @Sendable (String) -> Void
-    /// Whether standard input and output are a terminal (prompt and colors) rather than a pipe or file.
-    public var isInteractive: Bool
-    /// The environment (`USERS_DATA_DIR`, `NO_COLOR`).
-    public var environment: [String: String]
-
-    /// IO from its parts.
-    public init(
-      readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
-      writeError: @escaping @Sendable (String) -> Void, isInteractive: Bool, environment: [String: String]
-    ) {
-      self.readLine = readLine
-      self.write = write
-      self.writeError = writeError
-      self.isInteractive = isInteractive
-      self.environment = environment
-    }
-
-    /// The process's standard input, output and error.
-    public static var standard: IO {
-      IO(
-        readLine: { Swift.readLine() },
-        write: { text in
-          FileHandle.standardOutput.write(Data(text.utf8))
-        },
-        writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-        isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-        environment: ProcessInfo.processInfo.environment)
-    }
-  }
 
   /// Runs `users` with `arguments` (without the program name) and returns the exit code.
   ///
@@ -64,73 +20,59 @@ import UserClientLive
   /// was refused in a script, or a file named by an option could not be used.
   /// 2: the command line itself was wrong.
   public static func run(arguments: [String], io: IO = .standard) async -> Int32 {
-    let options: ShellOptions
-    switch ShellOptions.parse(arguments) {
-    case let .success(parsed): options = parsed
-    case let .failure(error):
+    do throws(ShellExit) {
+      let options = try parse(arguments)
+      switch options.mode {
+      case .help:
+        io.write(ShellOptions.usage + "\n")
+        return 0
+      case .version:
+        io.write("users \(version)\n")
+        return 0
+      case .run:
+        break
+      }
+      let input = try openInput(options, io: io)
+      let world = try LiveWorld(options: options, io: io)
+      let reducer = try appReducer(options, io: io)
+      let initialState = try startingState(options, in: world, io: io)
+      return await runSession(
+        Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies),
+        input: input, options: options, world: world, io: io)
+    } catch {
       io.writeError("users: \(error.message)\n")
-      return 2
+      return error.code
     }
-    switch options.mode {
-    case .help:
-      io.write(ShellOptions.usage + "\n")
-      return 0
-    case .version:
-      io.write("users \(version)\n")
-      return 0
-    case .run:
-      break
-    }
+  }
 
-    let input: TerminalInput
-    if let scriptPath = options.scriptPath {
-      do {
-        input = try TerminalInput(file: URL(fileURLWithPath: scriptPath), echo: io.write)
-      } catch {
-        io.writeError(
-          "users: cannot read the script \(scriptPath): \(FileProblem.describe(error, at: URL(fileURLWithPath: scriptPath))).\n"
-        )
-        return 1
-      }
-    } else {
+  /// The options, or a usage error.
+  private static func parse(_ arguments: [String]) throws(ShellExit) -> ShellOptions {
+    switch ShellOptions.parse(arguments) {
+    case let .success(options): return options
+    case let .failure(error): throw .usage(error.message)
+    }
+  }
+
+  /// Where commands come from: the `--script` file, or standard input (echoed when it is not a terminal, so a
+  /// transcript shows each command beside its screen).
+  private static func openInput(_ options: ShellOptions, io: IO) throws(ShellExit) -> TerminalInput {
+    guard let scriptPath = options.scriptPath else {
       let echo: ((String) -> Void)? = io.isInteractive ? nil : { io.write($0) }
-      input = TerminalInput(readLine: io.readLine, echo: echo)
+      return TerminalInput(readLine: io.readLine, echo: echo)
     }
-    let interactive = options.scriptPath == nil && io.isInteractive
+    let url = URL(fileURLWithPath: scriptPath)
+    do {
+      return try TerminalInput(file: url, echo: io.write)
+    } catch {
+      throw .cannotUse("cannot read the script \(scriptPath): \(FileProblem.describe(error, at: url)).")
+    }
+  }
 
-    let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: io.environment)
-    if let problem = cannotUseDataFolder(directory) {
-      io.writeError("users: cannot use the data folder \(directory.path): \(problem).\n")
-      return 1
-    }
-    let storage = SharedStorage(fileSystem: .live, directory: directory)
-    let client = UserClient.live(
-      directory: directory, latency: .milliseconds(options.latencyMilliseconds),
-      onSkippedRecords: { records in
-        for record in records {
-          io.writeError(
-            "users: users.json: record \(record.position) was skipped: \(record.reason). It stays in the file as it is.\n"
-          )
-        }
-      }
-    )
-    let analytics =
-      options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
-    let appInfo = AppInfoClient.live(
-      version: version, directory: directory,
-      dataFiles: [
-        ("users", "users.json"), ("settings", "settings.json"), ("favorites", "favorites.json"),
-        ("session", SessionFile.name), ("analytics", "analytics.jsonl"),
-      ])
-    let prepareDependencies: (inout DependencyValues) -> Void = {
-      $0.context = .live
-      $0[UserClient.self] = client
-      $0[AppInfoClient.self] = appInfo
-      $0[AnalyticsClient.self] = analytics
-      $0.sharedStorage = storage
-    }
-
-    // Analytics wrap the whole app here, so no feature knows about them.
+  /// AppFeature with what the options add around it: analytics always (so no feature knows about them), then
+  /// `--print-changes` and `--record`.
+  private static func appReducer(
+    _ options: ShellOptions, io: IO
+  ) throws(ShellExit) -> Reduce<AppFeature.State, AppFeature.Action> {
     var reducer = Reduce(AppFeature().analytics(AppAnalytics.events))
     if options.printChanges {
       reducer = Reduce(reducer.printChanges(to: ChangeSink(io.write)))
@@ -138,49 +80,62 @@ import UserClientLive
     if let recordPath = options.recordPath {
       let url = URL(fileURLWithPath: recordPath)
       if let problem = cannotAppend(to: url) {
-        io.writeError("users: cannot record to \(recordPath): \(problem)\n")
-        return 1
+        throw .cannotUse("cannot record to \(recordPath): \(problem)")
       }
       reducer = Reduce(reducer.record(to: .file(url)))
     }
+    return reducer
+  }
 
+  /// The first state: the last session's screens (unless `--fresh` or `--replay`), with what the shared files
+  /// reported on the way in, then the recording's actions when replaying.
+  private static func startingState(
+    _ options: ShellOptions, in world: LiveWorld, io: IO
+  ) throws(ShellExit) -> AppFeature.State {
     // Built with the session's dependencies so its shared values live in the session's storage.
-    var initialState = withDependencies(prepareDependencies) { AppFeature.State() }
+    var state = withDependencies(world.prepareDependencies) { AppFeature.State() }
     if options.restoresSession, options.replayPath == nil {
-      switch withDependencies(prepareDependencies, operation: { SessionFile.load(from: directory) }) {
-      case let .state(restored): initialState = restored
+      switch withDependencies(world.prepareDependencies, operation: { SessionFile.load(from: world.directory) }) {
+      case let .state(restored): state = restored
       case .none: break
       case let .unusable(warning): io.writeError("users: \(warning)\n")
       }
     }
-    if let notice = initialState.$preferences.persistenceStatus.notice {
+    reportSharedFileNotices(in: &state, directory: world.directory, io: io)
+    guard let replayPath = options.replayPath else { return state }
+    let url = URL(fileURLWithPath: replayPath)
+    do {
+      let log = try String(contentsOf: url, encoding: .utf8)
+      return try replayActions(
+        log, initialState: state, reducer: AppFeature(), withDependencies: world.prepareDependencies)
+    } catch let error as ReplayError {
+      throw .cannotUse("\(replayPath) is not a recording of this app: \(error)")
+    } catch {
+      throw .cannotUse("cannot read the recording \(replayPath): \(FileProblem.describe(error, at: url)).")
+    }
+  }
+
+  /// Says on standard error when settings.json or favorites.json could not be used as they were.
+  private static func reportSharedFileNotices(in state: inout AppFeature.State, directory: URL, io: IO) {
+    if let notice = state.$preferences.persistenceStatus.notice {
       io.writeError("users: settings.json: \(notice)\n")
       // Unreadable settings lose the tour's completion, but a users file shows the folder is in use.
       let usersFile = directory.appendingPathComponent("users.json").path
-      if !initialState.preferences.onboardingCompleted, FileManager.default.fileExists(atPath: usersFile) {
-        initialState.$preferences.withLock { $0.onboardingCompleted = true }
+      if !state.preferences.onboardingCompleted, FileManager.default.fileExists(atPath: usersFile) {
+        state.$preferences.withLock { $0.onboardingCompleted = true }
       }
     }
-    if let notice = initialState.list.$favorites.persistenceStatus.notice {
+    if let notice = state.list.$favorites.persistenceStatus.notice {
       io.writeError("users: favorites.json: \(notice)\n")
     }
-    if let replayPath = options.replayPath {
-      do {
-        let log = try String(contentsOf: URL(fileURLWithPath: replayPath), encoding: .utf8)
-        initialState = try replayActions(
-          log, initialState: initialState, reducer: AppFeature(), withDependencies: prepareDependencies)
-      } catch let error as ReplayError {
-        io.writeError("users: \(replayPath) is not a recording of this app: \(error)\n")
-        return 1
-      } catch {
-        io.writeError(
-          "users: cannot read the recording \(replayPath): \(FileProblem.describe(error, at: URL(fileURLWithPath: replayPath))).\n"
-        )
-        return 1
-      }
-    }
+  }
 
-    let store = Store(initialState: initialState, reducer: reducer, withDependencies: prepareDependencies)
+  /// Runs the terminal session to its end, saves the screens for the next start, and gives the exit code.
+  private static func runSession(
+    _ store: Store<AppFeature.State, AppFeature.Action>, input: TerminalInput, options: ShellOptions,
+    world: LiveWorld, io: IO
+  ) async -> Int32 {
+    let interactive = options.scriptPath == nil && io.isInteractive
     let session = TerminalSession(
       store: store, view: appView(),
       style: interactive ? .detect(environment: io.environment) : .plain,
@@ -190,13 +145,13 @@ import UserClientLive
     let startsTour = interactive && options.replayPath == nil
     let outcome = await session.run(first: .appStarted(interactive: startsTour)) { input.next() }
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
-    storage.flushAll()
+    world.storage.flushAll()
     do {
-      try SessionFile.save(store.currentState, to: directory)
+      try SessionFile.save(store.currentState, to: world.directory)
     } catch {
+      let file = world.directory.appendingPathComponent(SessionFile.name)
       io.writeError(
-        "users: the screens could not be saved for the next start: \(FileProblem.describe(error, at: directory.appendingPathComponent(SessionFile.name))).\n"
-      )
+        "users: the screens could not be saved for the next start: \(FileProblem.describe(error, at: file)).\n")
     }
     switch outcome {
     case .finished:

@@ -3,8 +3,8 @@ import Foundation
 
 /// Sends analytics events somewhere; the composition root reaches it through the `analytics` reducer operator.
 ///
-/// The interface only: `AnalyticsClientLive` appends JSON lines to a file. The
-/// test value collects events in memory (`collecting(into:)` lets a test read them).
+/// The interface only: `AnalyticsClientLive` appends JSON lines to a file, and
+/// `AnalyticsClientTesting` collects events for a test to read (`collecting(into:)`).
 public struct AnalyticsClient: Sendable {
   /// Records one event.
   public var track: @Sendable (AnalyticsEvent) async -> Void
@@ -14,32 +14,14 @@ public struct AnalyticsClient: Sendable {
     self.track = track
   }
 
-  /// A client that keeps every event in `events`, in order.
-  public static func collecting(into events: CollectedEvents) -> Self {
-    Self(track: { events.append($0) })
-  }
-
   /// A client that drops every event (`--no-analytics`).
   public static let disabled = Self(track: { _ in })
 }
 
-/// The events a collecting client received, in order.
-public final class CollectedEvents: @unchecked Sendable {
-  private let lock = NSLock()
-  private var events: [AnalyticsEvent] = []
-
-  /// No events yet.
-  public init() {}
-
-  /// Every event so far.
-  public var all: [AnalyticsEvent] { lock.withLock { events } }
-
-  func append(_ event: AnalyticsEvent) { lock.withLock { events.append(event) } }
-}
-
 extension AnalyticsClient: TestDependencyKey {
-  /// Collects events in memory, so a reducer with analytics runs in any test without touching a file.
-  public static var testValue: AnalyticsClient { .collecting(into: CollectedEvents()) }
+  /// Drops events, so a reducer with analytics runs in any test without touching a file; a test that reads
+  /// them overrides it with `collecting(into:)`.
+  public static var testValue: AnalyticsClient { .disabled }
 
   /// Drops events: previews and examples have nothing to measure.
   public static var previewValue: AnalyticsClient { .disabled }

@@ -1,4 +1,4 @@
-import AnalyticsClient
+import AnalyticsClientInterface
 import Dependencies
 import Foundation
 import Sharing

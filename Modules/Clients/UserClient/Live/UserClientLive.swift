@@ -1,6 +1,6 @@
 import Dependencies
 import Foundation
-import UserClient
+import UserClientInterface
 
 extension UserClient {
   /// The real directory: users in `users.json` inside `directory`, seeded with sample users on first run.

@@ -1,6 +1,6 @@
 import Foundation
 import Sharing
-import UserClient
+import UserClientInterface
 
 /// The users in `users.json`, shared safely with every other process using the same data folder.
 ///

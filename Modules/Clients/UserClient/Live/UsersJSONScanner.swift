@@ -1,5 +1,5 @@
 import Foundation
-import UserClient
+import UserClientInterface
 
 /// Reads users.json in one pass over its bytes, when it has exactly the shape this app writes.
 ///

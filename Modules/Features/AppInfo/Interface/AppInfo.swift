@@ -1,4 +1,4 @@
-import AppInfoClient
+import AppInfoClientInterface
 import Composable
 import ErrorHandlingInterface
 

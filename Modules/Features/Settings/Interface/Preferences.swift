@@ -1,5 +1,5 @@
 import Composable
-import UserClient
+import UserClientInterface
 
 /// The app's preferences, shared by every feature that reads them and saved in the data folder.
 ///

@@ -1,5 +1,5 @@
 import Composable
-import UserClient
+import UserClientInterface
 
 /// The settings screen: changes the shared `Preferences` (saved at once), shows why saved settings were not used.
 ///

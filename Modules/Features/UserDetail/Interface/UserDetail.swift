@@ -1,6 +1,6 @@
 import Composable
 import ErrorHandlingInterface
-import UserClient
+import UserClientInterface
 import UserFormInterface
 
 /// One user's screen: shows the user, toggles favorite, edits through a presented form, deletes behind an alert.

@@ -1,6 +1,6 @@
 import Composable
 import ErrorHandlingInterface
-import UserClient
+import UserClientInterface
 
 /// The add-or-edit form: fields set by bindings, validation messages, and save or cancel told to the parent.
 public struct UserForm: Reducer {

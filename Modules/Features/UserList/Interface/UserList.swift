@@ -2,7 +2,7 @@ import Composable
 import ErrorHandlingInterface
 import Foundation
 import SettingsInterface
-import UserClient
+import UserClientInterface
 
 /// The directory's list screen: loads users, searches, sorts, deletes, marks favorites; selecting tells the parent.
 ///

@@ -3,7 +3,7 @@ import Composable
 import ErrorHandlingInterface
 import OnboardingInterface
 import SettingsInterface
-import UserClient
+import UserClientInterface
 import UserDetailInterface
 import UserFormInterface
 import UserListInterface

@@ -4,7 +4,7 @@
 #if DEBUG
   import Foundation
   import Testing
-  import UserClient
+  import UserClientInterface
 
   @testable import UserClientLive
 

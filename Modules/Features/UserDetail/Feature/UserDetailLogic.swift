@@ -1,6 +1,6 @@
 import Composable
 import ErrorHandlingInterface
-import UserClient
+import UserClientInterface
 import UserDetailInterface
 import UserFormInterface
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UserClient
+import UserClientInterface
 import UserClientLive
 
 struct UserClientLiveTests {

@@ -1,5 +1,6 @@
-import AnalyticsClient
+import AnalyticsClientInterface
 import AnalyticsClientLive
+import AnalyticsClientTesting
 import Composable
 import ComposableTesting
 import Foundation

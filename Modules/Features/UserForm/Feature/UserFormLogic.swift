@@ -1,7 +1,7 @@
 import Composable
 import ErrorHandlingInterface
 import Foundation
-import UserClient
+import UserClientInterface
 import UserFormInterface
 
 /// The form's behaviour: bindings, validation on save (and again as a flagged field is fixed), saving.

@@ -1,4 +1,4 @@
-import AppInfoClient
+import AppInfoClientInterface
 import AppInfoInterface
 import Composable
 import TerminalUI

@@ -1,7 +1,7 @@
 import Foundation
 import Sharing
 import Testing
-import UserClient
+import UserClientInterface
 import UserClientLive
 
 /// Two clients on one data folder, as two `users` processes are: each has its own memory of the file, and only

@@ -1,4 +1,4 @@
-import AppInfoClient
+import AppInfoClientInterface
 import AppInfoClientLive
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import Composable
 import TerminalUI
-import UserClient
+import UserClientInterface
 import UserListInterface
 
 /// The list as text: a status line, the visible rows numbered, favorites starred; commands by row number.

@@ -1,6 +1,6 @@
 import Composable
 import ErrorHandlingInterface
-import UserClient
+import UserClientInterface
 import UserListInterface
 
 /// The list's behaviour: loading with a visible status, debounced search, sorting, favorites, deletes.

@@ -1,0 +1,56 @@
+import AnalyticsClientInterface
+import AnalyticsClientLive
+import AppInfoClientInterface
+import AppInfoClientLive
+import Composable
+import Foundation
+import Sharing
+import UserClientInterface
+import UserClientLive
+
+/// The live dependencies of one session on one data folder: the clients and the shared storage every feature
+/// reaches through `@Dependency` and `@Shared`.
+@MainActor struct LiveWorld {
+  /// The data folder.
+  let directory: URL
+  /// Where `@Shared` values (settings, favorites) are kept.
+  let storage: SharedStorage
+  /// Installs the live clients and the storage; everything the session builds runs inside it.
+  let prepareDependencies: (inout DependencyValues) -> Void
+
+  /// The world for `options`, or a `ShellExit` naming why the data folder cannot be used.
+  init(options: ShellOptions, io: UsersShell.IO) throws(ShellExit) {
+    let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: io.environment)
+    if let problem = cannotUseDataFolder(directory) {
+      throw .cannotUse("cannot use the data folder \(directory.path): \(problem).")
+    }
+    let storage = SharedStorage(fileSystem: .live, directory: directory)
+    let client = UserClient.live(
+      directory: directory, latency: .milliseconds(options.latencyMilliseconds),
+      onSkippedRecords: { records in
+        for record in records {
+          io.writeError(
+            "users: users.json: record \(record.position) was skipped: \(record.reason). It stays in the file as it is.\n"
+          )
+        }
+      }
+    )
+    let analytics =
+      options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
+    let appInfo = AppInfoClient.live(
+      version: UsersShell.version, directory: directory,
+      dataFiles: [
+        ("users", "users.json"), ("settings", "settings.json"), ("favorites", "favorites.json"),
+        ("session", SessionFile.name), ("analytics", "analytics.jsonl"),
+      ])
+    self.directory = directory
+    self.storage = storage
+    self.prepareDependencies = {
+      $0.context = .live
+      $0[UserClient.self] = client
+      $0[AppInfoClient.self] = appInfo
+      $0[AnalyticsClient.self] = analytics
+      $0.sharedStorage = storage
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import ComposableTesting
+import UserClientInterface
+
+extension StubFailure {
+  /// The data folder cannot be reached.
+  public static let offline = StubFailure("The data folder is offline.")
+  /// A write found no room.
+  public static let diskFull = StubFailure("The disk is full.")
+}
+
+extension UserClient {
+  /// A client whose every endpoint throws `failure`, as when the data folder is unreachable.
+  public static func failing(with failure: any Error = StubFailure.offline) -> UserClient {
+    UserClient(
+      load: { throw failure },
+      add: { _ in throw failure },
+      update: { _, _ in throw failure },
+      delete: { _ in throw failure })
+  }
+
+  /// This client with every call waiting `delay` on `clock` first, so a test can assert what shows while a call
+  /// is in flight and advance the clock to finish it.
+  public func slowed(by delay: Duration, on clock: any Clock<Duration>) -> UserClient {
+    let base = self
+    return UserClient(
+      load: {
+        try await clock.sleep(for: delay)
+        return try await base.load()
+      },
+      add: { new in
+        try await clock.sleep(for: delay)
+        return try await base.add(new)
+      },
+      update: { edited, original in
+        try await clock.sleep(for: delay)
+        try await base.update(edited, original)
+      },
+      delete: { id in
+        try await clock.sleep(for: delay)
+        try await base.delete(id)
+      })
+  }
+}
