@@ -49,6 +49,17 @@
       #expect(identifier.identify(Row(id: 1, name: "a")) != identifier.identify(Row(id: 2, name: "a")))
     }
 
+    /// The ABI reads in EnumMetadata.swift, checked on this toolchain: a layout change fails here.
+    @Test func theEnumTagIsTheCaseIndexInDeclarationOrderAndOnlyEnumsAreEnums() {
+      let single: [SinglePayload] = [.loading, .loaded("a"), .failed]
+      let multi: [MultiPayload] = [.number(1), .text("a"), .pair(1, 2), .nested(.empty), .empty]
+      // Payload cases come first in the tag order, then the cases without payload in declaration order.
+      #expect(single.map { enumTag(of: $0) } == [1, 0, 2])
+      #expect(multi.map { enumTag(of: $0) } == [0, 1, 2, 3, 4])
+      #expect(isEnum(SinglePayload.self) && isEnum(MultiPayload.self))
+      #expect(!isEnum(Int?.self) && !isEnum(Row.self) && !isEnum(Int.self) && !isEnum(String.self))
+    }
+
     @Test func otherStateIsTheSameChildWhilePresent() {
       let identifier = ChildIdentifier<Int>()
       #expect(identifier.isConstant)

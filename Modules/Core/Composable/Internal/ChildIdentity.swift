@@ -79,29 +79,6 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
   var description: String { "\(type).case\(tag)" }
 }
 
-/// The index of the case `value`, an enum, holds, asked of the enum's value witnesses.
-///
-/// The runtime's `swift_EnumCaseName` answers by reflection (demangling the
-/// payload types on every call, about 15,000 instructions); the compiler also
-/// emits, for every enum, a `getEnumTag` witness that reads the tag directly.
-/// Every type's witness table starts with 8 function pointers, its size and stride,
-/// and two 32-bit fields (flags, extra inhabitants); an enum's continues with `getEnumTag`.
-private func enumTag<Enum>(of value: Enum) -> UInt32 {
-  typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  let metadata = unsafeBitCast(Enum.self, to: UnsafeRawPointer.self)
-  let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-  let offset =
-    8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size + 2 * MemoryLayout<UInt32>.size
-  let getEnumTag = witnesses.load(fromByteOffset: offset, as: GetEnumTag.self)
-  return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
-}
-
-/// Whether `type` is an enum (not an optional): the runtime metadata's kind word says so.
-private func isEnum(_ type: Any.Type) -> Bool {
-  // MetadataKind.enum is 0x201 in the Swift ABI; reading the first word of any type's metadata is safe.
-  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
-}
-
 private func identity<T: Identifiable>(of value: T) -> AnyHashableSendable {
   AnyHashableSendable(UncheckedHashable(value.id))
 }
