@@ -4,34 +4,34 @@
 /// (an `Int` id fits inline: no allocation, no cast) and only erases them to
 /// `AnyHashable` when it is hashed or compared, which happens only when an
 /// effect is filed or cancelled.
-public struct NavigationID: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   /// Distinguishes the collection or presentation (its state key path, say).
-  public let kind: any Hashable & Sendable
+  @usableFromInline package let kind: any Hashable & Sendable
   /// The element's id within it.
-  public let id: any Hashable & Sendable
+  @usableFromInline package let id: any Hashable & Sendable
 
   /// An id for element `id` of the collection identified by `kind`.
-  @inlinable public init(kind: some Hashable & Sendable, id: some Hashable & Sendable) {
+  @inlinable package init(kind: some Hashable & Sendable, id: some Hashable & Sendable) {
     self.kind = kind
     self.id = id
   }
 
   /// Equal when kind and id are equal.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
     AnyHashable(lhs.kind) == AnyHashable(rhs.kind) && AnyHashable(lhs.id) == AnyHashable(rhs.id)
   }
 
   /// Hashes kind and id.
-  public func hash(into hasher: inout Hasher) {
+  @usableFromInline package func hash(into hasher: inout Hasher) {
     hasher.combine(AnyHashable(kind))
     hasher.combine(AnyHashable(id))
   }
 
   /// Whether this id belongs to the collection or presentation `kind`.
-  public func hasKind(_ kind: some Hashable) -> Bool { AnyHashable(self.kind) == AnyHashable(kind) }
+  @usableFromInline package func hasKind(_ kind: some Hashable) -> Bool { AnyHashable(self.kind) == AnyHashable(kind) }
 
   /// `kind#id`.
-  public var description: String { "\(kind)#\(id)" }
+  @usableFromInline package var description: String { "\(kind)#\(id)" }
 }
 
 /// The path of navigation ids from the root store down to the running feature.
@@ -39,36 +39,36 @@ public struct NavigationID: Hashable, Sendable, CustomStringConvertible {
 /// Effects register their cancellation ids under every prefix of this path, so
 /// cancelling an id at a parent reaches the same id in its descendants, while
 /// siblings (different last elements) never see each other's ids.
-public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// The ids from the root down.
-  public var ids: [NavigationID]
+  @usableFromInline package var ids: [NavigationID]
 
   /// The root path, or one built from ids.
-  public init(_ ids: [NavigationID] = []) {
+  @usableFromInline package init(_ ids: [NavigationID] = []) {
     self.ids = ids
   }
 
   /// Every prefix, from the root (empty) to the path itself.
-  public var prefixes: [NavigationIDPath] {
+  @usableFromInline package var prefixes: [NavigationIDPath] {
     (0...ids.count).map { NavigationIDPath(Array(ids.prefix($0))) }
   }
 
   /// Whether `self` starts with `prefix`.
-  public func hasPrefix(_ prefix: NavigationIDPath) -> Bool {
+  @usableFromInline package func hasPrefix(_ prefix: NavigationIDPath) -> Bool {
     ids.count >= prefix.ids.count && ids.starts(with: prefix.ids)
   }
 
   /// `/` then the ids joined by `/`.
-  public var description: String { "/" + ids.map(\.description).joined(separator: "/") }
+  @usableFromInline package var description: String { "/" + ids.map(\.description).joined(separator: "/") }
 }
 
 /// A type-erased hashable value that is also `Sendable`.
-public struct AnyHashableSendable: Hashable, @unchecked Sendable {
+@usableFromInline package struct AnyHashableSendable: Hashable, @unchecked Sendable {
   /// The erased value; only ever built from a `Sendable` value.
-  public let base: AnyHashable
+  @usableFromInline package let base: AnyHashable
 
   /// Erases `value`.
-  @inlinable public init(_ value: some Hashable & Sendable) {
+  @inlinable package init(_ value: some Hashable & Sendable) {
     self.base = AnyHashable(value)
   }
 }

@@ -13,10 +13,10 @@
 /// task-local push (measured at ~220 ns per push here, more than a whole
 /// action's budget). Nothing awaits while a context is installed, so a task
 /// can never carry it to another thread.
-public final class ReducingContext: @unchecked Sendable {
+@usableFromInline package final class ReducingContext: @unchecked Sendable {
   // Unchecked: a context is only touched by the thread it is installed on.
   /// The dependencies reducers in this context see.
-  @exclusivity(unchecked) public var dependencies: DependencyValues
+  @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues
   /// The built part of the navigation path: every id entered with `enterNavigationID`, and deferred ones flushed.
   @exclusivity(unchecked) @usableFromInline var builtPath: NavigationIDPath
   /// Ids entered without being built (`enterDeferredNavigationID`), innermost last.
@@ -28,7 +28,8 @@ public final class ReducingContext: @unchecked Sendable {
   @usableFromInline let threadKey: pthread_key_t
 
   /// Creates a context.
-  public init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath()) {
+  @usableFromInline package init(dependencies: DependencyValues, navigationPath: NavigationIDPath = NavigationIDPath())
+  {
     self.dependencies = dependencies
     builtPath = navigationPath
     threadKey = Self.slot
@@ -42,7 +43,7 @@ public final class ReducingContext: @unchecked Sendable {
   ///
   /// Deferred ids are built here, when something asks (an effect made
   /// cancellable, say), rather than on every element action.
-  public var navigationPath: NavigationIDPath {
+  @usableFromInline package var navigationPath: NavigationIDPath {
     guard deferredIDs.count > flushedCount else { return builtPath }
     var path = builtPath
     for index in flushedCount..<deferredIDs.count { path.ids.append(deferredIDs[index].build()) }
@@ -50,7 +51,7 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// The context installed on this thread, if a reduce is running.
-  @inline(__always) public static var current: ReducingContext? {
+  @inline(__always) @usableFromInline package static var current: ReducingContext? {
     guard let cell = existingCell(), let raw = cell.pointee else { return nil }
     return Unmanaged<ReducingContext>.fromOpaque(raw).takeUnretainedValue()
   }
@@ -63,7 +64,7 @@ public final class ReducingContext: @unchecked Sendable {
   /// The store's loop uses this pair instead of `install` because a closure
   /// created on the main actor and passed to a nonisolated function gets a
   /// dynamic isolation check on every call.
-  @inlinable @inline(__always) public func enter() -> ContextRestoration {
+  @inlinable @inline(__always) package func enter() -> ContextRestoration {
     let cell = Self.cell(key: threadKey)
     let previous = cell.pointee
     cell.pointee = Unmanaged.passUnretained(self).toOpaque()
@@ -74,7 +75,7 @@ public final class ReducingContext: @unchecked Sendable {
   ///
   /// An effect that starts running synchronously inside the store's loop uses
   /// this, so it reads the dependencies it captured and not the running reduce's.
-  @inlinable @inline(__always) public static func leave() -> ContextRestoration {
+  @inlinable @inline(__always) package static func leave() -> ContextRestoration {
     let cell = cell(key: slot)
     let previous = cell.pointee
     cell.pointee = nil
@@ -82,14 +83,14 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// Runs `body` with `self` installed, restoring whatever was installed before.
-  @inline(__always) public func install<R>(_ body: () throws -> R) rethrows -> R {
+  @inline(__always) @usableFromInline package func install<R>(_ body: () throws -> R) rethrows -> R {
     let restoration = enter()
     defer { restoration.restore() }
     return try body()
   }
 
   /// Runs `body` with the current context's dependencies changed by `update`, then restores them.
-  public static func withDependencies<R>(
+  @usableFromInline package static func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void, _ body: () throws -> R
   ) rethrows -> R {
     guard let context = current else {
@@ -107,7 +108,7 @@ public final class ReducingContext: @unchecked Sendable {
   ///
   /// The closure-free form of `withNavigationID`, for hot paths: a closure would
   /// capture (copy) the reducer it runs.
-  @inline(__always) public static func enterNavigationID(_ id: NavigationID) -> ReducingContext? {
+  @inline(__always) @usableFromInline package static func enterNavigationID(_ id: NavigationID) -> ReducingContext? {
     guard let context = current else { return nil }
     // Deferred ids entered before this one come before it in the path.
     while context.flushedCount < context.deferredIDs.count {
@@ -119,7 +120,7 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// Removes the id `enterNavigationID` appended.
-  @inline(__always) public static func leaveNavigationID(_ context: ReducingContext?) {
+  @inline(__always) @usableFromInline package static func leaveNavigationID(_ context: ReducingContext?) {
     context?.builtPath.ids.removeLast()
   }
 
@@ -129,7 +130,7 @@ public final class ReducingContext: @unchecked Sendable {
   /// few of those actions read the path: building a `NavigationID` (two
   /// existentials) and copying it in and out of the path cost a quarter of such
   /// an action. `source` must stay valid until the matching leave.
-  @inlinable @inline(__always) public static func enterDeferredNavigationID<Source: NavigationIDSource>(
+  @inlinable @inline(__always) package static func enterDeferredNavigationID<Source: NavigationIDSource>(
     _ source: UnsafePointer<Source>
   ) -> Unmanaged<ReducingContext>? {
     // Unmanaged: the store that installed the context keeps it alive, and a
@@ -143,7 +144,7 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// Removes the id `enterDeferredNavigationID` appended, and its built copy if it was built.
-  @inlinable @inline(__always) public static func leaveDeferredNavigationID(_ context: Unmanaged<ReducingContext>?) {
+  @inlinable @inline(__always) package static func leaveDeferredNavigationID(_ context: Unmanaged<ReducingContext>?) {
     context?._withUnsafeGuaranteedRef { context in
       context.deferredIDs.pop()
       if context.flushedCount > context.deferredIDs.count {
@@ -154,7 +155,7 @@ public final class ReducingContext: @unchecked Sendable {
   }
 
   /// Runs `body` with `id` appended to the current navigation path, then removes it.
-  @inline(__always) public static func withNavigationID<R>(
+  @inline(__always) @usableFromInline package static func withNavigationID<R>(
     _ id: NavigationID, _ body: () throws -> R
   ) rethrows -> R {
     let context = enterNavigationID(id)
@@ -197,7 +198,7 @@ public final class ReducingContext: @unchecked Sendable {
 }
 
 /// A value a `NavigationID` can be built from when it is needed.
-public protocol NavigationIDSource {
+@usableFromInline package protocol NavigationIDSource {
   /// The id the `Self` at `source` stands for.
   static func navigationID(at source: UnsafeRawPointer) -> NavigationID
 }
@@ -223,10 +224,10 @@ public protocol NavigationIDSource {
 /// The thread-specific value is this cell, made once per thread, rather than
 /// the context itself: installing and restoring a context then write the cell,
 /// where `pthread_setspecific` cost two thirds of a counter's whole send.
-public typealias ContextCell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+@usableFromInline package typealias ContextCell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
 /// What `ReducingContext.enter()` or `leave()` replaced on this thread.
-public struct ContextRestoration {
+@usableFromInline package struct ContextRestoration {
   @usableFromInline let cell: ContextCell
   @usableFromInline let previous: UnsafeMutableRawPointer?
 
@@ -236,7 +237,7 @@ public struct ContextRestoration {
   }
 
   /// Puts back what was installed before; call it on the same thread, in reverse order of entering.
-  @inlinable @inline(__always) public func restore() {
+  @inlinable @inline(__always) package func restore() {
     cell.pointee = previous
   }
 }
