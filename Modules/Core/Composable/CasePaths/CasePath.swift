@@ -7,8 +7,8 @@
 ///     public let counter = CasePath(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
 ///
 /// Embedding is the case's own constructor and extracting is one pattern match,
-/// so both compile to a direct call with no reflection or allocation: cheap
-/// enough to run for every action that passes through a `Scope`.
+/// so both are cheap enough to run for every action that passes through a `Scope`.
+// Both compile to a direct call with no reflection or allocation.
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a payload in the case.
   public let embed: @Sendable (Value) -> Root

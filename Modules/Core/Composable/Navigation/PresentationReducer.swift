@@ -34,11 +34,10 @@ extension Reducer {
   }
 }
 
-/// The reducer `ifLet` over `@Presents` state builds.
-///
-/// Inlinable, so that it is specialized for the feature: generic, it paid
-/// metadata lookups and dynamic casts worth about 20,000 instructions on every
-/// action of a parent with something presented.
+/// The reducer `ifLet` over `@Presents` state builds: runs what is presented, dismisses it on `.dismiss` or when
+/// it calls `dismiss()`, and cancels its effects when it goes away.
+// Inlinable, so that it is specialized for the feature: generic, it paid metadata lookups and dynamic casts worth
+// about 20,000 instructions on every action of a parent with something presented.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline var parent: Parent
   @usableFromInline var destination: ChildReducer<Destination>

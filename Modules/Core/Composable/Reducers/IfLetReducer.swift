@@ -18,11 +18,10 @@ extension Reducer {
   }
 }
 
-/// The reducer `ifLet` builds.
-///
-/// Inlinable, so that it is specialized for the feature: generic, it paid
-/// metadata lookups, key-path reads and a dynamic cast per identity, about
-/// 15,000 instructions on every action of a parent holding a child.
+/// The reducer `ifLet` builds: runs the child while its optional state is non-nil and cancels its effects when
+/// that state goes away.
+// Inlinable, so that it is specialized for the feature: generic, it paid metadata lookups, key-path reads and a
+// dynamic cast per identity, about 15,000 instructions on every action of a parent holding a child.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline var parent: Parent
   @usableFromInline var child: ChildReducer<Child>

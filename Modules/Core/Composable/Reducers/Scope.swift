@@ -52,10 +52,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child if `action` is one of its actions.
-  ///
-  /// Always inlined, with the core's `reduce` and the kept body's call: then a
-  /// chain of nested scopes compiles into one function, where a call and a stack
-  /// frame per level cost 16 instructions per level (a third of a level).
+  // Always inlined, with the core's `reduce` and the kept body's call: then a chain of nested scopes compiles into
+  // one function, where a call and a stack frame per level cost 16 instructions per level (a third of a level).
   @inlinable @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     core.reduce(into: &state, action: action)
