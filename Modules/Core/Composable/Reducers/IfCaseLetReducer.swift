@@ -17,11 +17,10 @@ extension Reducer {
   }
 }
 
-/// The reducer `ifCaseLet` builds.
-///
-/// Inlinable, so that it is specialized for the feature, and the child's
-/// identity rule is decided once (`ChildIdentifier`) instead of by a dynamic
-/// cast on every action, as `ifLet` does.
+/// The reducer `ifCaseLet` builds: runs the child while the parent's state is in the child's case, and cancels
+/// the child's effects when the state leaves that case.
+// Inlinable, so that it is specialized for the feature, and the child's identity rule is decided once
+// (`ChildIdentifier`) instead of by a dynamic cast on every action.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline var parent: Parent
   @usableFromInline var child: ChildReducer<Child>

@@ -55,7 +55,8 @@ import Observation
   }
 
   /// A root store whose every reduce and effect is reported to `instrumentation`: what test tools such as
-  /// `TestStore` build on. Public rather than SPI so that the test store's inlinable initializer can call it.
+  /// `TestStore` build on.
+  // Public rather than SPI so that the test store's inlinable initializer can call it.
   @inlinable public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
