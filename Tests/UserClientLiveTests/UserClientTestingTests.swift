@@ -23,7 +23,9 @@ struct UserClientTestingTests {
       answered.setValue(true)
       return users
     }
-    while clock.pendingSleepCount == 0 { await Task.yield() }
+    // Bounded, so a client that never sleeps fails here instead of hanging the suite.
+    for _ in 0..<100_000 where clock.pendingSleepCount == 0 { await Task.yield() }
+    try #require(clock.pendingSleepCount == 1)
     await clock.advance(by: .seconds(1))
     #expect(!answered.value)
     #expect(clock.pendingSleepCount == 1)
