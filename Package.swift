@@ -27,7 +27,8 @@ let coreTargets: [Target] = [
   core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
   core("TerminalUI"),
-  core("TerminalApp", ["Composable", "TerminalUI"]),
+  core("LineEditing"),
+  core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
 ]
 
 /// The Testing target that goes with an Interface target: `UserListInterface` → `UserListTesting`.
@@ -156,6 +157,7 @@ let coreTests: [Target] = [
   tests("ComposableTesting"),
   tests("TerminalUI"),
   tests("TerminalApp"),
+  tests("LineEditing"),
 ]
 
 let apps: [Target] = [

@@ -1,0 +1,211 @@
+/// The line being typed at a prompt: characters, a cursor, history and completion, driven one key at a time.
+///
+/// A value with no I/O, so every key binding is tested over byte sequences and
+/// the session only draws what it answers.
+public struct LineEditor: Sendable {
+  /// The line's characters.
+  public private(set) var characters: [Character] = []
+  /// Where the cursor is, as an index into `characters` (0 is before the first).
+  public private(set) var cursor = 0
+  /// The lines submitted before (Up and Down).
+  public var history: LineHistory
+  /// Whether the last key was a Tab that changed nothing, so a second Tab lists the choices.
+  private var tabPending = false
+
+  /// What a key did, for the session to act on.
+  public enum Event: Equatable, Sendable {
+    /// The line or the cursor changed: draw the prompt line again.
+    case changed
+    /// Nothing changed.
+    case unchanged
+    /// The key could do nothing here (a completion with no match, Up at the oldest line).
+    case bell
+    /// Enter: the line, now added to the history; the editor is empty again.
+    case submitted(String)
+    /// Ctrl-C: the line that was cleared (empty if there was none).
+    case interrupted(discarded: String)
+    /// Ctrl-D at an empty line: the user wants to leave.
+    case endOfInput
+    /// Ctrl-L: draw the whole screen again.
+    case redraw
+    /// A second Tab: the candidates for the word at the cursor.
+    case choices([String])
+  }
+
+  /// Suggests whole words for the word being typed, given the complete words before it on the line.
+  public typealias Completer = (_ wordsBefore: [String], _ partial: String) -> [String]
+
+  /// An empty line with `history` to browse.
+  public init(history: LineHistory = LineHistory()) {
+    self.history = history
+  }
+
+  /// The line as text.
+  public var text: String { String(characters) }
+
+  /// Applies `key`; Tab asks `completer` (no completer: Tab does nothing).
+  public mutating func handle(_ key: Key, completer: Completer? = nil) -> Event {
+    let wasTabPending = tabPending
+    tabPending = false
+    switch key {
+    case let .character(character):
+      insert(character)
+    case .enter:
+      let line = text
+      history.add(line)
+      replace(with: [])
+      return .submitted(line)
+    case .tab:
+      guard let completer else { return .unchanged }
+      return complete(with: completer, listing: wasTabPending)
+    case .backspace:
+      guard cursor > 0 else { return .bell }
+      cursor -= 1
+      characters.remove(at: cursor)
+    case .delete:
+      guard cursor < characters.count else { return .bell }
+      characters.remove(at: cursor)
+    case .endOfInput:
+      if characters.isEmpty { return .endOfInput }
+      return handle(.delete)
+    case .left:
+      guard cursor > 0 else { return .unchanged }
+      cursor -= 1
+      return .changed
+    case .right:
+      guard cursor < characters.count else { return .unchanged }
+      cursor += 1
+      return .changed
+    case .home:
+      cursor = 0
+      return .changed
+    case .end:
+      cursor = characters.count
+      return .changed
+    case .wordLeft:
+      cursor = startOfWord(before: cursor)
+      return .changed
+    case .wordRight:
+      var index = cursor
+      while index < characters.count, characters[index].isWhitespace { index += 1 }
+      while index < characters.count, !characters[index].isWhitespace { index += 1 }
+      cursor = index
+      return .changed
+    case .up:
+      guard let older = history.older(than: characters) else { return .bell }
+      replace(with: older, keepBrowsing: true)
+      return .changed
+    case .down:
+      guard let newer = history.newer() else { return .bell }
+      replace(with: newer, keepBrowsing: true)
+      return .changed
+    case .killToEnd:
+      characters.removeSubrange(cursor...)
+    case .killToStart:
+      characters.removeSubrange(..<cursor)
+      cursor = 0
+    case .killWordBackward:
+      let start = startOfWord(before: cursor)
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    case .redraw:
+      return .redraw
+    case .interrupt:
+      let discarded = text
+      replace(with: [])
+      return .interrupted(discarded: discarded)
+    }
+    history.stopBrowsing()
+    return .changed
+  }
+
+  /// Inserts at the cursor; a combining mark typed alone joins the character before it.
+  private mutating func insert(_ character: Character) {
+    if cursor > 0, DisplayWidth.of(character) == 0, !character.isASCII {
+      let joined = String(characters[cursor - 1]) + String(character)
+      if joined.count == 1 {
+        characters[cursor - 1] = Character(joined)
+        return
+      }
+    }
+    characters.insert(character, at: cursor)
+    cursor += 1
+  }
+
+  private mutating func replace(with line: [Character], keepBrowsing: Bool = false) {
+    characters = line
+    cursor = line.count
+    if !keepBrowsing { history.stopBrowsing() }
+  }
+
+  /// Where the word ending at `index` starts (spaces before the cursor are skipped first).
+  private func startOfWord(before index: Int) -> Int {
+    var start = index
+    while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+    while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+    return start
+  }
+
+  /// Completes the word at the cursor: the only candidate and a space, else the candidates' common prefix; with
+  /// nothing to add, a second Tab lists them.
+  private mutating func complete(with completer: Completer, listing: Bool) -> Event {
+    var start = cursor
+    while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+    let partial = String(characters[start..<cursor])
+    let before = String(characters[..<start]).split(whereSeparator: \.isWhitespace).map(String.init)
+    let candidates = Array(Set(completer(before, partial).filter { $0.hasPrefix(partial) })).sorted()
+    guard !candidates.isEmpty else { return .bell }
+    if candidates.count == 1 {
+      let rest = Array(candidates[0].dropFirst(partial.count))
+      let space: [Character] = cursor < characters.count && characters[cursor] == " " ? [] : [" "]
+      characters.insert(contentsOf: rest + space, at: cursor)
+      cursor += rest.count + 1
+      return .changed
+    }
+    let common = Self.commonPrefix(candidates)
+    if common.count > partial.count {
+      let rest = Array(common.dropFirst(partial.count))
+      characters.insert(contentsOf: rest, at: cursor)
+      cursor += rest.count
+      return .changed
+    }
+    if listing { return .choices(candidates) }
+    tabPending = true
+    return .bell
+  }
+
+  /// The longest prefix every candidate shares.
+  static func commonPrefix(_ words: [String]) -> String {
+    guard var prefix = words.first.map(Array.init) else { return "" }
+    for word in words.dropFirst() {
+      let characters = Array(word)
+      var length = 0
+      while length < min(prefix.count, characters.count), prefix[length] == characters[length] { length += 1 }
+      prefix.removeSubrange(length...)
+    }
+    return String(prefix)
+  }
+
+  /// The part of `prompt` and the line that fits `width` columns, scrolled so the cursor shows, and the column
+  /// the cursor is at (0-based).
+  ///
+  /// The last column stays free: writing there makes some terminals wrap early.
+  public func visibleLine(prompt: String, width: Int) -> (text: String, cursorColumn: Int) {
+    let promptWidth = DisplayWidth.of(prompt)
+    let room = max(width - promptWidth - 1, 1)
+    let widths = characters.map(DisplayWidth.of)
+    var start = 0
+    var beforeCursor = widths[..<cursor].reduce(0, +)
+    while beforeCursor >= room, start < cursor {
+      beforeCursor -= widths[start]
+      start += 1
+    }
+    var end = start
+    var used = 0
+    while end < characters.count, used + widths[end] <= room {
+      used += widths[end]
+      end += 1
+    }
+    return (prompt + String(characters[start..<end]), promptWidth + beforeCursor)
+  }
+}

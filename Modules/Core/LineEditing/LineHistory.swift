@@ -1,0 +1,81 @@
+import Foundation
+
+/// The lines typed before, newest last, bounded, with Up/Down browsing that keeps the line being typed.
+public struct LineHistory: Equatable, Sendable {
+  /// The lines, oldest first.
+  public private(set) var entries: [String]
+  /// How many lines are kept.
+  public let limit: Int
+  /// Which entry Up/Down shows, or nil while editing the new line.
+  private var browsing: Int?
+  /// The new line as it was when browsing started, given back by Down past the newest entry.
+  private var draft: [Character] = []
+
+  /// A history holding `entries` (the newest `limit` of them).
+  public init(_ entries: [String] = [], limit: Int = 1_000) {
+    self.limit = max(limit, 1)
+    self.entries = Array(entries.suffix(max(limit, 1)))
+  }
+
+  /// Adds a submitted line: blank lines and a repeat of the newest are not kept.
+  public mutating func add(_ line: String) {
+    browsing = nil
+    draft = []
+    guard !line.allSatisfy(\.isWhitespace), entries.last != line else { return }
+    entries.append(line)
+    if entries.count > limit { entries.removeFirst(entries.count - limit) }
+  }
+
+  /// The line Up shows, given the line being edited; nil at the oldest entry.
+  mutating func older(than current: [Character]) -> [Character]? {
+    let next = (browsing ?? entries.count) - 1
+    guard next >= 0 else { return nil }
+    if browsing == nil { draft = current }
+    browsing = next
+    return Array(entries[next])
+  }
+
+  /// The line Down shows; the draft past the newest entry, nil when not browsing.
+  mutating func newer() -> [Character]? {
+    guard let index = browsing else { return nil }
+    if index + 1 < entries.count {
+      browsing = index + 1
+      return Array(entries[index + 1])
+    }
+    browsing = nil
+    return draft
+  }
+
+  /// Stops browsing (the line was edited or cleared): Up starts from the newest again.
+  mutating func stopBrowsing() { browsing = nil }
+}
+
+/// Where a history is kept between runs: one line per entry in a text file of at most `limit` lines.
+public struct HistoryFile: Sendable {
+  /// The file.
+  public let url: URL
+  /// How many lines are kept.
+  public let limit: Int
+
+  /// The history kept at `url`.
+  public init(url: URL, limit: Int = 1_000) {
+    self.url = url
+    self.limit = limit
+  }
+
+  /// The lines kept so far; an empty history if the file is missing or unreadable (history is a convenience).
+  public func load() -> LineHistory {
+    guard let data = try? Data(contentsOf: url) else { return LineHistory(limit: limit) }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return LineHistory(lines, limit: limit)
+  }
+
+  /// Writes `history` in place of the file (atomically: a crash or another process never sees half a file).
+  ///
+  /// The whole history is a few kilobytes, so rewriting it once per typed line
+  /// keeps the bound exact at no noticeable cost.
+  public func save(_ history: LineHistory) throws {
+    let text = history.entries.map { $0 + "\n" }.joined()
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+}
