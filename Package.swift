@@ -26,8 +26,8 @@ let coreTargets: [Target] = [
   core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
   core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
-  core("TerminalUI"),
   core("LineEditing"),
+  core("TerminalUI", ["LineEditing"]),
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
 ]
 
@@ -165,7 +165,7 @@ let apps: [Target] = [
   .target(
     name: "UsersShell",
     dependencies: [
-      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI",
+      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI", "LineEditing",
     ]
       + ["UserClient", "AppInfoClient", "AnalyticsClient"].flatMap {
         [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]

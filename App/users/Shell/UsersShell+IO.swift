@@ -1,4 +1,5 @@
 import Foundation
+import TerminalApp
 
 extension UsersShell {
   /// Where a session reads and writes; `standard` is the process's own terminal.
@@ -13,12 +14,16 @@ extension UsersShell {
     public var isInteractive: Bool
     /// The environment (`USERS_DATA_DIR`, `NO_COLOR`).
     public var environment: [String: String]
+    /// The terminal in raw mode for a live session, or nil to read lines (tests, or a terminal that refused).
+    public var openTerminal: @Sendable () -> LiveTerminal?
 
     /// IO from its parts.
     public init(
       readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
-      writeError: @escaping @Sendable (String) -> Void, isInteractive: Bool, environment: [String: String]
+      writeError: @escaping @Sendable (String) -> Void, isInteractive: Bool, environment: [String: String],
+      openTerminal: @escaping @Sendable () -> LiveTerminal? = { nil }
     ) {
+      self.openTerminal = openTerminal
       self.readLine = readLine
       self.write = write
       self.writeError = writeError
@@ -35,7 +40,7 @@ extension UsersShell {
         },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, openTerminal: { LiveTerminal.standard() })
     }
   }
 }

@@ -1,6 +1,7 @@
 import AppFeature
 import Composable
 import Foundation
+import LineEditing
 import Sharing
 import TerminalApp
 import TerminalUI
@@ -44,6 +45,9 @@ import TerminalUI
       return error.code
     }
   }
+
+  /// The file in the data folder keeping the commands typed at the terminal (the newest 1,000).
+  static let historyFileName = "history"
 
   /// The options, or a usage error.
   private static func parse(_ arguments: [String]) throws(ShellExit) -> ShellOptions {
@@ -143,7 +147,14 @@ import TerminalUI
       effectTimeout: .milliseconds(options.waitMilliseconds), write: io.write)
     // A replay rebuilds the recorded screen; a first-run tour over it would hide what was asked for.
     let startsTour = interactive && options.replayPath == nil
-    let outcome = await session.run(first: .appStarted(interactive: startsTour)) { input.next() }
+    let first = AppFeature.Action.appStarted(interactive: startsTour)
+    let outcome: TerminalSession<AppFeature.State, AppFeature.Action>.Outcome
+    if interactive, let terminal = io.openTerminal() {
+      let history = HistoryFile(url: world.directory.appendingPathComponent(historyFileName))
+      outcome = await session.runLive(first: first, terminal: terminal, historyFile: history)
+    } else {
+      outcome = await session.run(first: first) { input.next() }
+    }
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     world.storage.flushAll()
     do {

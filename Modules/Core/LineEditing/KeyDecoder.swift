@@ -21,7 +21,11 @@ public struct KeyDecoder: Sendable {
     var text: [UInt8] = []
     func flushText() {
       guard !text.isEmpty else { return }
-      for character in String(decoding: text, as: UTF8.self) { keys.append(.character(character)) }
+      for character in String(decoding: text, as: UTF8.self)
+      // C1 controls (U+0080–U+009F) arrive as two UTF-8 bytes; some terminals obey them, so they are dropped too.
+      where !character.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+        keys.append(.character(character))
+      }
       text.removeAll()
     }
     while index < pending.count {

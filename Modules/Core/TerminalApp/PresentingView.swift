@@ -50,6 +50,13 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     guard let childState = toChildState(state) else { return base.refusal(in: state) }
     return child.refusal(in: childState)
   }
+
+  /// The base's, and the child's while presented: the base is fitted even under a child, ready when it closes.
+  public func fitActions(for room: TerminalSize, in state: Base.State) -> [Base.Action] {
+    let baseActions = base.fitActions(for: room, in: state)
+    guard let childState = toChildState(state) else { return baseActions }
+    return baseActions + child.fitActions(for: room, in: childState).map(embed)
+  }
 }
 
 extension TerminalView where Action: CasePathable {

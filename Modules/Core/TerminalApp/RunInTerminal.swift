@@ -17,7 +17,13 @@ import TerminalUI
   let session = TerminalSession(
     store: store, view: view, style: interactive ? .detect() : .plain, prompt: interactive ? prompt : nil,
     stopOnError: !interactive, write: write)
-  switch await session.run(readLine: { input.next() }) {
+  let outcome =
+    if interactive, let terminal = LiveTerminal.standard() {
+      await session.runLive(terminal: terminal)
+    } else {
+      await session.run(readLine: { input.next() })
+    }
+  switch outcome {
   case .finished:
     return 0
   case let .failed(message):

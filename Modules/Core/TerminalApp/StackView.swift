@@ -71,4 +71,12 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     guard let top = top(state) else { return root.refusal(in: toRootState(state)) }
     return element.refusal(in: top.state)
   }
+
+  /// The root's, and the top element's: the root is fitted under the stack, ready when it is popped back to.
+  public func fitActions(for room: TerminalSize, in state: State) -> [Action] {
+    let rootActions = root.fitActions(for: room, in: toRootState(state)).map(embedRoot)
+    guard let top = top(state) else { return rootActions }
+    let embed = embedPath
+    return rootActions + element.fitActions(for: room, in: top.state).map { embed(.element(id: top.id, action: $0)) }
+  }
 }

@@ -52,7 +52,7 @@ import TerminalUI
   public func run(first: Action? = nil, readLine: LineSource) async -> Outcome {
     if let first { await sendAndSettle(first) }
     await sendAppearActions()
-    write(view.render(store.currentState, style: style) + "\n")
+    write(screen())
     while true {
       if let prompt { write(prompt) }
       guard let line = readLine() else { return .finished }
@@ -61,7 +61,7 @@ import TerminalUI
       case "quit", "exit":
         return .finished
       case "help":
-        write(view.help(for: store.currentState) + "\n" + Self.globalHelp + "\n")
+        write(TerminalText.safeScreen(view.help(for: store.currentState)) + "\n" + Self.globalHelp + "\n")
         continue
       case "back":
         guard let back = view.backAction(for: store.currentState) else {
@@ -72,7 +72,7 @@ import TerminalUI
         }
         await sendAndSettle(back)
         await sendAppearActions()
-        write(view.render(store.currentState, style: style) + "\n")
+        write(screen())
         continue
       case "":
         continue
@@ -83,17 +83,22 @@ import TerminalUI
       case let .success(action):
         await sendAndSettle(action)
         await sendAppearActions()
-        write(view.render(store.currentState, style: style) + "\n")
+        write(screen())
         // It parsed, but the feature may still have refused it (a form that would not save).
         if let refusal = view.refusal(in: store.currentState) {
-          write(style.red("error: ") + refusal + "\n")
+          write(style.red("error: ") + TerminalText.escaped(refusal) + "\n")
           if stopOnError { return .failed(refusal) }
         }
       case let .failure(error):
-        write(style.red("error: ") + error.message + "\n")
+        write(style.red("error: ") + TerminalText.escaped(error.message) + "\n")
         if stopOnError { return .failed(error.message) }
       }
     }
+  }
+
+  /// The front screen as text, with any control character from data spelled out.
+  func screen() -> String {
+    TerminalText.safeScreen(view.render(store.currentState, style: style)) + "\n"
   }
 
   /// The commands every screen accepts, as `help` lists them.

@@ -8,15 +8,19 @@ public struct TerminalCommand<Action> {
   public let help: String
   /// Turns the words after the name into an action, or a message saying what was wrong.
   public let parse: ([String]) -> Result<Action, CommandError>
+  /// What Tab offers for the next argument, given the arguments typed before it.
+  public let completions: ([String]) -> [String]
 
-  /// A command from its parts.
+  /// A command from its parts; `completions` suggests argument values for Tab (none by default).
   public init(
     _ name: String, arguments: [String] = [], help: String,
+    completions: @escaping ([String]) -> [String] = { _ in [] },
     parse: @escaping ([String]) -> Result<Action, CommandError>
   ) {
     self.name = name
     self.arguments = arguments
     self.help = help
+    self.completions = completions
     self.parse = parse
   }
 
@@ -58,7 +62,9 @@ public struct TerminalCommand<Action> {
     _ name: String, of option: Option.Type, help: String, action: @escaping (Option) -> Action
   ) -> Self where Option.RawValue == String {
     let names = Option.allCases.map(\.rawValue)
-    return Self(name, arguments: [names.joined(separator: "|")], help: help) { words in
+    return Self(
+      name, arguments: [names.joined(separator: "|")], help: help, completions: { $0.isEmpty ? names : [] }
+    ) { words in
       guard words.count == 1, let value = Option(rawValue: words[0]) else {
         return .failure(CommandError("'\(name)' needs one of: \(names.joined(separator: ", "))."))
       }
@@ -72,7 +78,9 @@ public struct TerminalCommand<Action> {
   /// The same command sending `transform`ed actions (how a parent screen embeds a child's commands).
   public func map<T>(_ transform: @escaping (Action) -> T) -> TerminalCommand<T> {
     let parse = self.parse
-    return TerminalCommand<T>(name, arguments: arguments, help: help) { parse($0).map(transform) }
+    return TerminalCommand<T>(name, arguments: arguments, help: help, completions: completions) {
+      parse($0).map(transform)
+    }
   }
 }
 

@@ -28,6 +28,10 @@ public protocol TerminalView<State, Action> {
   /// A command can parse and still be refused by the feature; the session prints this
   /// as the command's error, and a script stops with exit code 1, as for an unknown command.
   func refusal(in state: State) -> String?
+
+  /// What to send when the screen gets `room` to draw in (the session starts, the terminal is resized), so a
+  /// long list shows a page that fits.
+  func fitActions(for room: TerminalSize, in state: State) -> [Action]
 }
 
 extension TerminalView {
@@ -42,6 +46,9 @@ extension TerminalView {
 
   /// By default a screen refuses nothing once a command parsed.
   public func refusal(in state: State) -> String? { nil }
+
+  /// By default a screen draws the same in any room.
+  public func fitActions(for room: TerminalSize, in state: State) -> [Action] { [] }
 }
 
 extension TerminalView {
@@ -57,6 +64,13 @@ extension TerminalView {
       return .failure(CommandError("Unknown command '\(name)'; 'help' lists the commands of this screen."))
     }
     return command.parse(Array(words.dropFirst()))
+  }
+
+  /// What Tab offers for the word being typed: command names first, then the named command's argument values.
+  public func completions(before words: [String], in state: State) -> [String] {
+    let commands = commands(for: state)
+    guard let name = words.first else { return commands.map(\.name) }
+    return commands.first { $0.name == name }?.completions(Array(words.dropFirst())) ?? []
   }
 
   /// One line per command: usage, padded, then help.

@@ -1,0 +1,294 @@
+import Composable
+import Foundation
+import LineEditing
+import Observation
+import TerminalUI
+
+/// A terminal session as an event loop: keys are read while effects run, and the screen is drawn again when the
+/// state it shows changes.
+///
+/// The screen fills the terminal: the front screen's text (lines cut to the
+/// width), the last command's messages, a status line while work runs, and the
+/// prompt with the line being edited. Ctrl-C cancels the work in progress
+/// through the store's cancellation; at an empty prompt a second Ctrl-C, or
+/// Ctrl-D, leaves as `quit` does.
+@MainActor final class LiveSession<State, Action> {
+  /// What the loop waits for.
+  enum Event: Sendable {
+    case terminal(TerminalEvent)
+    /// The store's state changed since the screen was last drawn.
+    case stateChanged
+    /// A command's work (its effects) finished.
+    case workFinished(Int)
+    /// An Escape with nothing after it: give up waiting for the rest of a sequence.
+    case escapeTimeout
+  }
+
+  /// Lines the session keeps under the screen: a blank line and a message, the status line, the prompt.
+  static var reservedRows: Int { 4 }
+
+  let session: TerminalSession<State, Action>
+  let terminal: LiveTerminal
+  let historyFile: HistoryFile?
+  let prompt: String
+  var editor: LineEditor
+  var decoder = KeyDecoder()
+  /// What the last command answered (an error, help, completion choices), shown until the next command.
+  var messages: [String] = []
+  /// The work each command started, by number, until it finishes or is cancelled.
+  var work: [Int: StoreTask] = [:]
+  var nextWorkID = 0
+  /// The screen as last drawn, so a change that does not show is not drawn again.
+  var drawnScreen: String?
+  var drawnWorking = false
+  /// Whether the last key was a Ctrl-C at an empty prompt with nothing running (a second one quits).
+  var interruptArmed = false
+  var historyProblemShown = false
+  let events: AsyncStream<Event>
+  let continuation: AsyncStream<Event>.Continuation
+
+  init(session: TerminalSession<State, Action>, terminal: LiveTerminal, prompt: String, historyFile: HistoryFile?) {
+    self.session = session
+    self.terminal = terminal
+    self.prompt = prompt
+    self.historyFile = historyFile
+    editor = LineEditor(history: historyFile?.load() ?? LineHistory())
+    (events, continuation) = AsyncStream.makeStream(of: Event.self)
+  }
+
+  var store: Store<State, Action> { session.store }
+  var view: any TerminalView<State, Action> { session.view }
+  var style: TextStyle { session.style }
+
+  /// Runs until `quit`, Ctrl-D, a second Ctrl-C, or the end of input.
+  func run(first: Action?) async -> TerminalSession<State, Action>.Outcome {
+    let continuation = continuation
+    let input = Task {
+      for await event in terminal.events { continuation.yield(.terminal(event)) }
+    }
+    defer {
+      input.cancel()
+      continuation.finish()
+    }
+    if let first { track(store.send(first)) }
+    fit(terminal.size())
+    sendAppearActions()
+    observeState()
+    draw(force: true)
+    for await event in events {
+      if let outcome = handle(event) {
+        terminal.write("\r\n")
+        return outcome
+      }
+    }
+    return .finished
+  }
+
+  private func handle(_ event: Event) -> TerminalSession<State, Action>.Outcome? {
+    switch event {
+    case let .terminal(.input(bytes)):
+      for key in decoder.decode(bytes) {
+        if let outcome = handle(key) { return outcome }
+      }
+      if decoder.hasPending { scheduleEscapeTimeout() }
+    case let .terminal(.resized(size)):
+      fit(size)
+      draw(force: true)
+    case .terminal(.inputEnded):
+      return .finished
+    case .stateChanged:
+      observeState()
+      sendAppearActions()
+      draw(force: false)
+    case let .workFinished(id):
+      work[id] = nil
+      draw(force: false)
+    case .escapeTimeout:
+      decoder.flushPending()
+    }
+    return nil
+  }
+
+  // MARK: Keys and commands
+
+  private func handle(_ key: Key) -> TerminalSession<State, Action>.Outcome? {
+    let armed = interruptArmed
+    interruptArmed = false
+    let view = view
+    let store = store
+    let completer: LineEditor.Completer = { before, _ in
+      let state = store.currentState
+      return before.isEmpty
+        ? view.completions(before: [], in: state) + ["help", "back", "quit"]
+        : view.completions(before: before, in: state)
+    }
+    switch editor.handle(key, completer: completer) {
+    case .changed:
+      terminal.write(promptLine())
+    case .unchanged:
+      break
+    case .bell:
+      terminal.write("\u{07}")
+    case let .submitted(line):
+      saveHistory()
+      return execute(line)
+    case let .interrupted(discarded):
+      if !work.isEmpty {
+        for task in work.values { task.cancel() }
+        work.removeAll()
+        messages = [style.dim("Cancelled.")]
+      } else if discarded.isEmpty {
+        if armed { return .finished }
+        interruptArmed = true
+        messages = [style.dim("Press Ctrl-C again, or Ctrl-D, to quit.")]
+      } else {
+        terminal.write(promptLine())
+        return nil
+      }
+      draw(force: true)
+    case .endOfInput:
+      return .finished
+    case .redraw:
+      draw(force: true)
+    case let .choices(choices):
+      messages = [choices.joined(separator: "  ")]
+      draw(force: true)
+    }
+    return nil
+  }
+
+  /// Runs a typed line against the current state: a global command, or the front screen's.
+  private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    messages = []
+    switch trimmed {
+    case "":
+      break
+    case "quit", "exit":
+      return .finished
+    case "help":
+      messages = [view.help(for: store.currentState), TerminalSession<State, Action>.globalHelp]
+    case "back":
+      if let back = view.backAction(for: store.currentState) {
+        perform(back)
+      } else {
+        messages = [style.red("error: ") + "There is nothing to go back to: this is the first screen."]
+      }
+    default:
+      switch view.action(for: trimmed, in: store.currentState) {
+      case let .success(action):
+        perform(action)
+        if let refusal = view.refusal(in: store.currentState) { messages = [style.red("error: ") + refusal] }
+      case let .failure(error):
+        messages = [style.red("error: ") + error.message]
+      }
+    }
+    draw(force: true)
+    return nil
+  }
+
+  private func perform(_ action: Action) {
+    track(store.send(action))
+    sendAppearActions()
+  }
+
+  /// Keeps `task` as work in progress (Ctrl-C cancels it) until its effects finish.
+  private func track(_ task: StoreTask) {
+    guard task.hasEffects else { return }
+    let id = nextWorkID
+    nextWorkID += 1
+    work[id] = task
+    let continuation = continuation
+    Task {
+      await task.finish()
+      continuation.yield(.workFinished(id))
+    }
+  }
+
+  /// Sends the front screen's appear action when another screen came to the front (an appear may navigate).
+  private func sendAppearActions() {
+    for _ in 0..<8 {
+      let screen = view.screenID(for: store.currentState)
+      guard screen != session.shownScreen else { return }
+      session.shownScreen = screen
+      guard let appear = view.appearAction(for: store.currentState) else { return }
+      track(store.send(appear))
+    }
+  }
+
+  /// Tells the screens how much room they have.
+  private func fit(_ size: TerminalSize) {
+    let room = TerminalSize(rows: max(size.rows - Self.reservedRows, 1), columns: size.columns)
+    for action in view.fitActions(for: room, in: store.currentState) { track(store.send(action)) }
+  }
+
+  private func saveHistory() {
+    guard let historyFile else { return }
+    do {
+      try historyFile.save(editor.history)
+    } catch {
+      guard !historyProblemShown else { return }
+      historyProblemShown = true
+      messages.append(style.dim("(The command history cannot be kept in \(historyFile.url.path): \(error).)"))
+    }
+  }
+
+  // MARK: Drawing
+
+  /// Asks for one `.stateChanged` at the next change of the store's state (Observation calls back once).
+  private func observeState() {
+    let continuation = continuation
+    let store = store
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      continuation.yield(.stateChanged)
+    }
+  }
+
+  private func scheduleEscapeTimeout() {
+    let continuation = continuation
+    Task {
+      try? await Task.sleep(for: .milliseconds(50))
+      continuation.yield(.escapeTimeout)
+    }
+  }
+
+  /// Draws the whole screen, unless nothing it shows changed and `force` is false.
+  private func draw(force: Bool) {
+    let width = terminal.size().columns
+    let rendered = TerminalText.safeScreen(view.render(store.currentState, style: style))
+    let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
+    let working = !work.isEmpty
+    guard force || screen != drawnScreen || working != drawnWorking else { return }
+    drawnScreen = screen
+    drawnWorking = working
+    var output = "\u{1B}[H\u{1B}[2J" + screen + "\n"
+    if !messages.isEmpty {
+      output += "\n" + TerminalText.safeScreen(messages.joined(separator: "\n")) + "\n"
+    }
+    if working { output += style.dim("Working… (Ctrl-C cancels)") + "\n" }
+    output += promptLine()
+    // The terminal is in raw mode but keeps output processing, so "\n" still returns to the left edge.
+    terminal.write(output)
+  }
+
+  /// The prompt and the visible part of the line, with the cursor put back where it is in the line.
+  private func promptLine() -> String {
+    let (text, column) = editor.visibleLine(prompt: prompt, width: terminal.size().columns)
+    return "\r\u{1B}[2K" + text + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
+  }
+}
+
+extension TerminalSession {
+  /// Runs the session live on `terminal`: keys are edited in place (history from `historyFile`, Tab completion),
+  /// the screen follows the state, and Ctrl-C cancels the work in progress.
+  ///
+  /// The terminal is restored before this returns.
+  public func runLive(first: Action? = nil, terminal: LiveTerminal, historyFile: HistoryFile? = nil) async -> Outcome {
+    defer { terminal.restore() }
+    let live = LiveSession(session: self, terminal: terminal, prompt: prompt ?? "> ", historyFile: historyFile)
+    return await live.run(first: first)
+  }
+}
