@@ -10,15 +10,19 @@ struct KeyDecoderTests {
   @Test func arrowsHomeEndAndDeleteInTheirCommonSpellings() {
     #expect(keys(Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
     #expect(keys(Array("\u{1B}OA\u{1B}OH\u{1B}OF".utf8)) == [.up, .home, .end])
-    #expect(keys(Array("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8)) == [.home, .end, .home, .end, .home, .end])
+    #expect(
+      keys(Array("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8)) == [
+        .home, .end, .home, .end, .home, .end,
+      ])
     #expect(keys(Array("\u{1B}[3~".utf8)) == [.delete])
     #expect(keys(Array("\u{1B}[1;5C\u{1B}[1;5D\u{1B}b\u{1B}f".utf8)) == [.wordRight, .wordLeft, .wordLeft, .wordRight])
   }
 
   @Test func controlBytesAreKeysAndUnknownOnesAreDropped() {
-    #expect(keys([0x01, 0x05, 0x0B, 0x15, 0x17, 0x03, 0x04, 0x0C, 0x10, 0x0E]) == [
-      .home, .end, .killToEnd, .killToStart, .killWordBackward, .interrupt, .endOfInput, .redraw, .up, .down,
-    ])
+    #expect(
+      keys([0x01, 0x05, 0x0B, 0x15, 0x17, 0x03, 0x04, 0x0C, 0x10, 0x0E]) == [
+        .home, .end, .killToEnd, .killToStart, .killWordBackward, .interrupt, .endOfInput, .redraw, .up, .down,
+      ])
     #expect(keys([0x7F, 0x08, 0x09, 0x0D, 0x0A]) == [.backspace, .backspace, .tab, .enter, .enter])
     // Bell, Ctrl-G, Ctrl-Z and an unknown CSI sequence never reach the line raw.
     #expect(keys([0x07, 0x1A, 0x61] + Array("\u{1B}[2J".utf8) + [0x62]) == [.character("a"), .character("b")])

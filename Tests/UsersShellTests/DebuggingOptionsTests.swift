@@ -25,7 +25,7 @@ import UsersShell
         +       sortOrder: Preferences.SortOrder.city,
                 … (3 unchanged)
               ),
-              … (2 unchanged)
+              … (4 unchanged)
             ),
             … (4 unchanged)
             preferences: Preferences(

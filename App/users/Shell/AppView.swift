@@ -72,6 +72,12 @@ struct PathView: TerminalView {
     case let .detail(detailState): detail.refusal(in: detailState)
     }
   }
+
+  func fitActions(for room: TerminalSize, in state: AppFeature.Path.State) -> [AppFeature.Path.Action] {
+    switch state {
+    case let .detail(detailState): detail.fitActions(for: room, in: detailState).map(AppFeature.Path.Action.detail)
+    }
+  }
 }
 
 /// What the root presents, by case.
@@ -135,6 +141,15 @@ struct DestinationView: TerminalView {
     case let .settings(child): settings.refusal(in: child)
     case let .appInfo(child): appInfo.refusal(in: child)
     case let .onboarding(child): onboarding.refusal(in: child)
+    }
+  }
+
+  func fitActions(for room: TerminalSize, in state: State) -> [Action] {
+    switch state {
+    case let .add(child): form.fitActions(for: room, in: child).map(Action.add)
+    case let .settings(child): settings.fitActions(for: room, in: child).map(Action.settings)
+    case let .appInfo(child): appInfo.fitActions(for: room, in: child).map(Action.appInfo)
+    case let .onboarding(child): onboarding.fitActions(for: room, in: child).map(Action.onboarding)
     }
   }
 }

@@ -79,7 +79,9 @@ enum SavedTerminal {
   }
 
   /// The signals that end the process without unwinding: restore, then die of the same signal.
-  static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+  static let fatalSignals: [Int32] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+  ]
 
   static func installHandlers() {
     guard !handlersInstalled else { return }

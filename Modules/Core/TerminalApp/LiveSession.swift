@@ -211,6 +211,8 @@ import TerminalUI
       let screen = view.screenID(for: store.currentState)
       guard screen != session.shownScreen else { return }
       session.shownScreen = screen
+      // A screen that came to the front may not have been fitted yet (a list presented after the start).
+      fit(terminal.size())
       guard let appear = view.appearAction(for: store.currentState) else { return }
       track(store.send(appear))
     }

@@ -33,12 +33,18 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
 
   /// The list's commands that the tour uses, then skip (and done at the end).
   public func commands(for state: Onboarding.State) -> [TerminalCommand<Onboarding.Action>] {
-    let tourCommands: Set = ["search", "open", "fav", "sort", "reload", "retry"]
+    let tourCommands: Set = ["search", "open", "fav", "sort", "next", "prev", "page", "reload", "retry"]
     let listCommands = list.commands(for: state.list).filter { tourCommands.contains($0.name) }
       .map { $0.map(Onboarding.Action.list) }
     let finish: [TerminalCommand<Onboarding.Action>] =
       state.step == .finished ? [.simple("done", help: "Finish the tour.", action: .doneTapped)] : []
     return listCommands + finish + [.simple("skip", help: "Leave the tour.", action: .skipTapped)]
+  }
+
+  /// The list under the banner fits what the banner leaves (three lines).
+  public func fitActions(for room: TerminalSize, in state: Onboarding.State) -> [Onboarding.Action] {
+    let under = TerminalSize(rows: max(room.rows - 3, 1), columns: room.columns)
+    return list.fitActions(for: under, in: state.list).map(Onboarding.Action.list)
   }
 
   /// Loads the list when the tour appears, as the list itself would.

@@ -44,9 +44,20 @@ struct UserListLogic: Reducer {
         .cancellable(id: CancelID.search, cancelInFlight: true)
       case let .queryApplied(query):
         state.appliedQuery = query
+        state.page = 1
         return .none
       case let .sortChanged(order):
         state.$preferences.withLock { $0.sortOrder = order }
+        state.page = 1
+        return .none
+      case let .pageShown(page):
+        state.page = max(page, 1)
+        return .none
+      case let .rowsPerPageChanged(rows):
+        // The first row shown stays on the page shown.
+        let firstRow = (state.page - 1) * state.rowsPerPage
+        state.rowsPerPage = max(rows, 1)
+        state.page = firstRow / state.rowsPerPage + 1
         return .none
       case let .favoriteToggled(id):
         state.$favorites.withLock { favorites in

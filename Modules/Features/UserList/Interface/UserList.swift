@@ -27,13 +27,21 @@ public struct UserList: Reducer {
     public var errorMessage: String?
     /// The delete confirmation, while shown (the same one the detail screen asks).
     @Presents public var alert: AlertState<Action.Alert>?
+    /// The page of rows shown, from 1 (a view shows the last page when the list got shorter).
+    public var page = 1
+    /// How many rows a page holds: `defaultRowsPerPage` unless a terminal fitted the list to its height.
+    public var rowsPerPage = State.defaultRowsPerPage
+
+    /// The page size of scripts and of anything that does not fit the list to a screen, so their output is stable.
+    public static let defaultRowsPerPage = 20
 
     /// A list that has not loaded yet.
     public init() {}
 
     // A saved list keeps where the user was, not the data: users live in users.json and load again when the
     // list appears (a session file stays a few hundred bytes with 100,000 users). Favorites and preferences
-    // are shared and come back from their own storage.
+    // are shared and come back from their own storage. The page is not kept either: a restored list starts at the
+    // top of a list that may have changed.
     private enum CodingKeys: String, CodingKey {
       case status, query, appliedQuery, errorMessage, alert
     }
@@ -89,6 +97,10 @@ public struct UserList: Reducer {
     case queryApplied(String)
     /// The sort order changed.
     case sortChanged(SortOrder)
+    /// Show this page of rows (from 1).
+    case pageShown(Int)
+    /// The screen has room for this many rows a page (the terminal's height).
+    case rowsPerPageChanged(Int)
     /// Mark or unmark a favorite.
     case favoriteToggled(User.ID)
     /// Ask to delete a user: shows the confirmation.
