@@ -181,7 +181,9 @@ let apps: [Target] = [
     path: "Tests/UsersShellTests"),
   .executableTarget(
     name: "Benchmarks",
-    dependencies: ["Composable", "ComposableTesting"],
+    dependencies: [
+      "Composable", "ComposableTesting", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
+    ],
     path: "App/Benchmarks"
   ),
 ]

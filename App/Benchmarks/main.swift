@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a, b, c, d or e; several as a,b), for profiling
+      --only X  run only scenarios X (a to g; several as a,b), for profiling
     """)
   exit(0)
 }
@@ -259,4 +259,8 @@ for (index, scenario) in scenarios.enumerated() {
   let ratio = String(format: "%.1f", samples.medianRatio(index, to: 0))
   print(
     pad(scenario.name, 36) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12) + verdicts.joined(separator: "; "))
+}
+
+if runs("g") {
+  _ = await measureLargeDirectory(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 5)
 }

@@ -22,7 +22,7 @@ import UserListInterface
 ///
 /// The composition root is the one place that knows every feature's view, so
 /// the routing lives here and no Implementation imports another.
-func appView() -> some TerminalView<AppFeature.State, AppFeature.Action> {
+public func appView() -> some TerminalView<AppFeature.State, AppFeature.Action> {
   StackView(
     state: \.list, action: \.list, root: UserListView().alert(\.$alert, action: \.alert),
     path: \.path, pathAction: \.path, element: PathView()

@@ -50,18 +50,22 @@ public struct Preferences: Equatable, Codable, Sendable {
     /// By id: the order users were added.
     case id
 
-    /// `users` in this order; each user's sort key is made once, not at every comparison.
+    /// `users` in this order, ignoring case; ties are broken by id, so the order is total.
     public func sorted(_ users: [User]) -> [User] {
+      sortedPositions(users).map { users[$0] }
+    }
+
+    /// The positions in `users` of the users in this order (what `sorted` returns, as positions).
+    public func sortedPositions(_ users: [User]) -> [Int] {
+      // Each key is made once (see TextSortKeys): 100,000 users sort in a fraction of the time that comparing
+      // lowercased strings took.
+      let keys: TextSortKeys
       switch self {
-      case .id:
-        return users.sorted { $0.id < $1.id }
-      case .name:
-        let keys = users.map { ($0.name.lowercased(), $0.id) }
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { users[$0] }
-      case .city:
-        let keys = users.map { ($0.city.lowercased(), $0.name.lowercased(), $0.id) }
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { users[$0] }
+      case .id: return users.indices.sorted { users[$0].id < users[$1].id }
+      case .name: keys = TextSortKeys(users, primary: { $0.name }, secondary: nil)
+      case .city: keys = TextSortKeys(users, primary: { $0.city }, secondary: { $0.name })
       }
+      return keys.sortedIndices { users[$0].id < users[$1].id }
     }
   }
 

@@ -17,7 +17,7 @@ public struct UserListView: TerminalView {
 
   /// The screen for `state`.
   public func render(_ state: UserList.State, style: TextStyle) -> String {
-    let rows = state.status == .loaded ? visible.rows(for: state) : []
+    let rows = state.status == .loaded ? visible.rows(for: state) : Rows(users: [], positions: [])
     var lines = [style.bold("Users") + summary(state, visible: rows.count)]
     switch state.status {
     case .idle:
@@ -41,7 +41,7 @@ public struct UserListView: TerminalView {
   }
 
   /// The rows of the page shown, numbered as in the whole list.
-  private func page(of rows: [User], paging: Paging, state: UserList.State, style: TextStyle) -> String {
+  private func page(of rows: Rows, paging: Paging, state: UserList.State, style: TextStyle) -> String {
     let width = String(rows.count).count
     // Shared values are read once: each read goes through the shared reference's lock and observation.
     let favorites = state.favorites

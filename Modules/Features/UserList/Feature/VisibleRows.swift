@@ -10,40 +10,66 @@ import UserListInterface
 /// (and again per command) made each screen cost seconds. Filtering a sorted
 /// list keeps its order, so clearing a search costs nothing. Comparing the users
 /// with the copy kept here is immediate while the array is unchanged (arrays
-/// compare their storage first).
+/// compare their storage first). Rows are positions in the users array, not
+/// copies of the users: a page reads only the users it shows.
 final class VisibleRows {
   private var sortedFor: (users: IdentifiedArrayOf<User>, order: UserList.SortOrder)?
-  private var sorted: [User] = []
-  /// Each sorted user's fields in lower case, made once per sort rather than once per user per search.
-  private var searchable: [(name: String, email: String, city: String)] = []
+  /// The users' positions in sorted order.
+  private var sorted: [Int] = []
+  /// The users' fields in lower case and in storage order: made at the first search after the users change,
+  /// and kept across changes of order.
+  private var columnsFor: IdentifiedArrayOf<User>?
+  private var names = SearchColumn([])
+  private var emails = SearchColumn([])
+  private var cities = SearchColumn([])
   private var filteredFor: (needle: String, field: Preferences.SearchField)?
-  private var filtered: [User] = []
+  private var filtered: [Int] = []
 
   /// The rows `state` shows: filtered by its applied search, in its order.
-  func rows(for state: UserList.State) -> [User] {
+  func rows(for state: UserList.State) -> Rows {
     let order = state.sort
-    if sortedFor?.order != order || sortedFor?.users != state.users {
-      sorted = order.sorted(Array(state.users))
-      searchable = sorted.map { ($0.name.lowercased(), $0.email.lowercased(), $0.city.lowercased()) }
+    if sortedFor?.order == order, sortedFor?.users == state.users {
+      // Equal users in another array (a user saved unchanged): keep that array, so the next check is immediate.
+      sortedFor = (state.users, order)
+    } else {
+      sorted = order.sortedPositions(state.users.elementsArray)
       sortedFor = (state.users, order)
       filteredFor = nil
     }
     let needle = state.appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
-    guard !needle.isEmpty else { return sorted }
+    guard !needle.isEmpty else { return Rows(users: state.users.elementsArray, positions: sorted) }
     let field = state.preferences.searchField
     if filteredFor?.needle != needle || filteredFor?.field != field {
-      filtered = zip(sorted, searchable).compactMap { user, fields in
-        let matches =
-          switch field {
-          case .any: fields.name.contains(needle) || fields.email.contains(needle) || fields.city.contains(needle)
-          case .name: fields.name.contains(needle)
-          case .email: fields.email.contains(needle)
-          case .city: fields.city.contains(needle)
-          }
-        return matches ? user : nil
+      if columnsFor != state.users {
+        names = SearchColumn(state.users.lazy.map { $0.name })
+        emails = SearchColumn(state.users.lazy.map { $0.email })
+        cities = SearchColumn(state.users.lazy.map { $0.city })
       }
+      columnsFor = state.users
+      let bytes = Array(needle.utf8)
+      let columns =
+        switch field {
+        case .any: [names, emails, cities]
+        case .name: [names]
+        case .email: [emails]
+        case .city: [cities]
+        }
+      // Scanned in storage order, as the columns are laid out (a scan in sorted order jumps around megabytes of
+      // text and took ten times longer), then read back in sorted order.
+      let matches = state.users.indices.map { position in columns.contains { $0.row(position, contains: bytes) } }
+      filtered = sorted.filter { matches[$0] }
       filteredFor = (needle, field)
     }
-    return filtered
+    return Rows(users: state.users.elementsArray, positions: filtered)
   }
+}
+
+/// The rows a list shows, in order: positions into its users.
+struct Rows: RandomAccessCollection {
+  let users: [User]
+  let positions: [Int]
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { positions.count }
+  subscript(row: Int) -> User { users[positions[row]] }
 }

@@ -69,6 +69,9 @@ public struct UserList: Reducer {
     /// list is current without reloading and without a parent sending the list's
     /// own actions.
     public mutating func show(saved user: User) {
+      // Unchanged (a detail screen reporting what it loaded): writing would copy a list shared with a view's
+      // cache of sorted rows, and make that cache compare every user to notice nothing changed.
+      guard users[id: user.id] != user else { return }
       users[id: user.id] = user
     }
 
