@@ -70,7 +70,7 @@ struct LineEditorTests {
 
   @Test func historyKeepsTheNewestLinesWithoutBlanksOrRepeats() {
     var history = LineHistory(limit: 3)
-    for line in ["a", "b", "b", "  ", "c", "d"] { history.add(line) }
+    for line in ["a", "b", "b ", "  ", "c", "d"] { history.add(line) }
     #expect(history.entries == ["b", "c", "d"])
   }
 

@@ -17,11 +17,12 @@ public struct LineHistory: Equatable, Sendable {
     self.entries = Array(entries.suffix(max(limit, 1)))
   }
 
-  /// Adds a submitted line: blank lines and a repeat of the newest are not kept.
+  /// Adds a submitted line without its outer spaces: blank lines and a repeat of the newest are not kept.
   public mutating func add(_ line: String) {
     browsing = nil
     draft = []
-    guard !line.allSatisfy(\.isWhitespace), entries.last != line else { return }
+    let line = line.trimmingCharacters(in: .whitespaces)
+    guard !line.isEmpty, entries.last != line else { return }
     entries.append(line)
     if entries.count > limit { entries.removeFirst(entries.count - limit) }
   }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import UserClientInterface
+import UserClientTesting
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `users` binary at a real (pseudo-)terminal: a live screen, line editing, Ctrl-C, and the terminal given
+/// back as it was.
+@MainActor struct LiveTerminalTests {
+  @Test func theScreenFollowsWorkThatEndsWhileNothingIsTypedAndCtrlCCancelsTheWorkInProgress() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let terminal = try PseudoTerminal()
+    let before = terminal.localModes
+    #expect(before & tcflag_t(ICANON) != 0)
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh", "--latency", "500"])
+
+    // The load answers half a second after the start; the list shows it with no key pressed.
+    #expect(await terminal.waitFor("Loading…"))
+    #expect(await terminal.waitFor("Ada Lovelace"))
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode while the session runs")
+
+    // A slow reload, cancelled: the prompt comes back at once and the session goes on.
+    var mark = terminal.mark
+    terminal.type("reload\r")
+    #expect(await terminal.waitFor("Working… (Ctrl-C cancels)", since: mark))
+    mark = terminal.mark
+    terminal.type("\u{03}")
+    #expect(await terminal.waitFor("Cancelled.", since: mark))
+
+    // Up brings back the last command; Ctrl-U clears it; Tab completes a command and, twice, lists choices.
+    mark = terminal.mark
+    terminal.type("\u{1B}[A")
+    #expect(await terminal.waitFor("users> reload", since: mark))
+    mark = terminal.mark
+    terminal.type("\u{15}so\t")
+    #expect(await terminal.waitFor("users> sort ", since: mark))
+    mark = terminal.mark
+    terminal.type("\t\t")
+    #expect(await terminal.waitFor("city  id  name", since: mark))
+    mark = terminal.mark
+    terminal.type("c\t\r")
+    #expect(await terminal.waitFor("sorted by city", since: mark))
+
+    // An escape sequence typed into a command is never echoed raw.
+    mark = terminal.mark
+    terminal.type("\u{15}open \u{1B}[2Jx\r")
+    #expect(await terminal.waitFor("error: 'open' needs one number <row>.", since: mark))
+    #expect(!terminal.output(since: mark).contains("\u{1B}[2Jx"))
+
+    // Ctrl-C at an empty prompt warns; Ctrl-D leaves as quit does: the session and the history are saved.
+    mark = terminal.mark
+    terminal.type("\u{03}")
+    #expect(await terminal.waitFor("Press Ctrl-C again, or Ctrl-D, to quit.", since: mark))
+    terminal.type("\u{04}")
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.localModes == before, "the terminal's modes are given back")
+    #expect(folder.text("history") == "reload\nsort city\nopen x\n")
+    #expect(folder.text("session.json") != nil)
+  }
+
+  @Test func aSecondCtrlCAtAnEmptyPromptQuitsAndTheTerminalIsGivenBack() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada])
+    let terminal = try PseudoTerminal()
+    let before = terminal.localModes
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"])
+    #expect(await terminal.waitFor("Ada Lovelace"))
+    // Enter on an empty line draws a new prompt.
+    let mark = terminal.mark
+    terminal.type("\r")
+    #expect(await terminal.waitFor("users> ", since: mark))
+    terminal.type("\u{03}\u{03}")
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.localModes == before)
+  }
+
+  @Test func aKilledSessionGivesTheTerminalBack() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada])
+    let terminal = try PseudoTerminal()
+    let before = terminal.localModes
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"])
+    #expect(await terminal.waitFor("Ada Lovelace"))
+    #expect(terminal.localModes != before)
+    kill(terminal.process.processIdentifier, SIGTERM)
+    #expect(await terminal.waitForExit() != nil)
+    #expect(terminal.localModes == before)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A pseudo-terminal with the `users` binary on its far side: what a person at a real terminal types and sees.
+///
+/// The binary gets the terminal as its standard input, output and error, so it
+/// runs its live session (raw mode, line editor); the test types bytes into the
+/// controlling side and reads the screen's bytes back.
+final class PseudoTerminal: @unchecked Sendable {
+  let controller: Int32
+  let terminal: Int32
+  let process = Process()
+  private let lock = NSLock()
+  private var received = Data()
+
+  /// Opens a terminal of `rows` × `columns`, or throws when the system has none to give.
+  init(rows: UInt16 = 30, columns: UInt16 = 100) throws {
+    (controller, terminal) = try Self.openPair()
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    #if canImport(Glibc)
+      _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+    #else
+      _ = ioctl(terminal, TIOCSWINSZ, &size)
+    #endif
+  }
+
+  /// The controlling and terminal sides of a new pseudo-terminal.
+  private static func openPair() throws -> (Int32, Int32) {
+    #if os(Linux)
+      // Glibc's module map leaves out posix_openpt and friends; these are the ioctls they wrap.
+      let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      guard controller >= 0 else { throw PseudoTerminalError("cannot open /dev/ptmx: errno \(errno)") }
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+      let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+      guard ioctl(controller, setLock, &unlock) == 0, ioctl(controller, getNumber, &number) == 0 else {
+        throw PseudoTerminalError("cannot unlock the pseudo-terminal: errno \(errno)")
+      }
+      let name = "/dev/pts/\(number)"
+    #else
+      let controller = posix_openpt(O_RDWR | O_NOCTTY)
+      guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let cName = ptsname(controller)
+      else { throw PseudoTerminalError("no pseudo-terminal: errno \(errno)") }
+      let name = String(cString: cName)
+    #endif
+    let terminal = open(name, O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw PseudoTerminalError("cannot open \(name): errno \(errno)") }
+    return (controller, terminal)
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    close(controller)
+    close(terminal)
+  }
+
+  /// Starts `executable` with `arguments` on the terminal, and a thread reading what it writes.
+  func launch(_ executable: URL, _ arguments: [String]) throws {
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["TERM"] = "xterm"
+    process.environment = environment
+    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    let controller = controller
+    Thread.detachNewThread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(controller, &buffer, buffer.count)
+        if count > 0 {
+          lock.withLock { received.append(contentsOf: buffer[0..<count]) }
+        } else if count < 0, errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  /// Everything the program wrote so far.
+  var output: String { lock.withLock { String(decoding: received, as: UTF8.self) } }
+
+  /// How many bytes the program wrote so far (a mark to read what comes after).
+  var mark: Int { lock.withLock { received.count } }
+
+  /// What the program wrote after `mark`.
+  func output(since mark: Int) -> String {
+    lock.withLock { String(decoding: received.dropFirst(mark), as: UTF8.self) }
+  }
+
+  /// Types `text` as the keyboard would send it.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits until the output after `mark` contains `text`; false after `timeout`.
+  func waitFor(_ text: String, since mark: Int = 0, timeout: Duration = .seconds(10)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if output(since: mark).contains(text) { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+
+  /// Waits for the program to exit; its status, or nil after `timeout`.
+  func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning {
+      if ContinuousClock.now >= deadline { return nil }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return process.terminationStatus
+  }
+
+  /// The terminal's local modes now (`ICANON`, `ECHO`, `ISIG`): what the program set, or left behind.
+  var localModes: tcflag_t {
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    return settings.c_lflag
+  }
+}
+
+/// Why a pseudo-terminal could not be opened.
+struct PseudoTerminalError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
