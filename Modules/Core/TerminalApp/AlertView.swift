@@ -11,8 +11,8 @@ public struct AlertView<AlertAction>: TerminalView {
 
   /// The alert, boxed off from the screen under it.
   public func render(_ state: AlertState<AlertAction>, style: TextStyle) -> String {
-    var lines = [style.bold("! " + state.title)]
-    if let message = state.message { lines.append("  " + message) }
+    var lines = [style.bold("! " + TerminalText.escaped(state.title))]
+    if let message = state.message { lines.append("  " + TerminalText.escaped(message)) }
     let choices = Self.buttons(of: state).map { name, button in
       button.role == .destructive ? style.red(name) : name
     }

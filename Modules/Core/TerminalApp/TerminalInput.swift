@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// The commands a session reads: typed at a terminal, piped in, or from a script file.
 ///
@@ -32,7 +33,8 @@ public final class TerminalInput {
       lineNumber += 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      echo?("> \(trimmed)\n")
+      // Echoed escaped: a script line holding an escape sequence must not move the cursor of whoever reads along.
+      echo?("> \(TerminalText.escaped(trimmed))\n")
       return line
     }
     return nil

@@ -11,9 +11,9 @@ public struct ErrorHandlingView: TerminalView {
   public func render(_ state: ErrorHandling.State, style: TextStyle) -> String {
     let report = state.report
     var lines = [
-      style.red(style.bold(report.title)),
-      "  Why:    \(report.reason)",
-      "  Try:    \(report.suggestion)",
+      style.red(style.bold(TerminalText.escaped(report.title))),
+      "  Why:    \(TerminalText.escaped(report.reason))",
+      "  Try:    \(TerminalText.escaped(report.suggestion))",
     ]
     lines.append(style.dim(report.canRetry ? "Type 'retry' to try again, or 'dismiss'." : "Type 'dismiss'."))
     return lines.joined(separator: "\n")

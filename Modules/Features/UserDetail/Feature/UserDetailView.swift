@@ -20,12 +20,12 @@ public struct UserDetailView: TerminalView {
       lines.append(style.dim("Loading…"))
     case let .failed(message):
       lines.append(style.bold("User #\(state.id)"))
-      lines.append(style.red("Loading failed: \(message)") + " Type 'retry' or 'back'.")
+      lines.append(style.red("Loading failed: \(TerminalText.escaped(message))") + " Type 'retry' or 'back'.")
     case .loaded:
       guard let user = state.user else { break }
-      lines.append(style.bold(user.name) + (state.isFavorite ? " " + style.yellow("★") : ""))
-      lines.append("  email: \(user.email)")
-      lines.append("  city:  \(user.city.isEmpty ? style.dim("(none)") : user.city)")
+      lines.append(style.bold(TerminalText.escaped(user.name)) + (state.isFavorite ? " " + style.yellow("★") : ""))
+      lines.append("  email: \(TerminalText.escaped(user.email))")
+      lines.append("  city:  \(user.city.isEmpty ? style.dim("(none)") : TerminalText.escaped(user.city))")
       lines.append("  id:    \(user.id)")
     }
     if state.isDeleting { lines.append(style.dim("Deleting…")) }

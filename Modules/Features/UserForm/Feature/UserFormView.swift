@@ -11,8 +11,8 @@ public struct UserFormView: TerminalView {
   public func render(_ state: UserForm.State, style: TextStyle) -> String {
     var lines = [style.bold(state.mode == .add ? "New user" : "Edit user")]
     func field(_ label: String, _ value: String, _ error: String?) {
-      lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : value)")
-      if let error { lines.append("    " + style.red(error)) }
+      lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : TerminalText.escaped(value))")
+      if let error { lines.append("    " + style.red(TerminalText.escaped(error))) }
     }
     field("name ", state.name, state.nameError)
     field("email", state.email, state.emailError)
