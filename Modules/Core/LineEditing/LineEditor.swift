@@ -68,6 +68,31 @@ public struct LineEditor: Sendable {
     case .endOfInput:
       if characters.isEmpty { return .endOfInput }
       return handle(.delete)
+    case .left, .right, .home, .end, .wordLeft, .wordRight, .up, .down:
+      return move(key)
+    case .killToEnd:
+      characters.removeSubrange(cursor...)
+    case .killToStart:
+      characters.removeSubrange(..<cursor)
+      cursor = 0
+    case .killWordBackward:
+      let start = startOfWord(before: cursor)
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    case .redraw:
+      return .redraw
+    case .interrupt:
+      let discarded = text
+      replace(with: [])
+      return .interrupted(discarded: discarded)
+    }
+    history.stopBrowsing()
+    return .changed
+  }
+
+  /// Moves the cursor, or brings a history line in: the keys that change where the cursor is, not the text.
+  private mutating func move(_ key: Key) -> Event {
+    switch key {
     case .left:
       guard cursor > 0 else { return .unchanged }
       cursor -= 1
@@ -99,24 +124,9 @@ public struct LineEditor: Sendable {
       guard let newer = history.newer() else { return .bell }
       replace(with: newer, keepBrowsing: true)
       return .changed
-    case .killToEnd:
-      characters.removeSubrange(cursor...)
-    case .killToStart:
-      characters.removeSubrange(..<cursor)
-      cursor = 0
-    case .killWordBackward:
-      let start = startOfWord(before: cursor)
-      characters.removeSubrange(start..<cursor)
-      cursor = start
-    case .redraw:
-      return .redraw
-    case .interrupt:
-      let discarded = text
-      replace(with: [])
-      return .interrupted(discarded: discarded)
+    default:
+      return .unchanged
     }
-    history.stopBrowsing()
-    return .changed
   }
 
   /// Inserts at the cursor; a combining mark typed alone joins the character before it.
