@@ -26,37 +26,22 @@ import UserClientTesting
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode while the session runs")
 
     // A slow reload, cancelled: the prompt comes back at once and the session goes on.
-    var mark = terminal.mark
-    terminal.type("reload\r")
-    #expect(await terminal.waitFor("Working… (Ctrl-C cancels)", since: mark))
-    mark = terminal.mark
-    terminal.type("\u{03}")
-    #expect(await terminal.waitFor("Cancelled.", since: mark))
+    #expect(await terminal.type("reload\r", thenWaitFor: "Working… (Ctrl-C cancels)"))
+    #expect(await terminal.type("\u{03}", thenWaitFor: "Cancelled."))
 
     // Up brings back the last command; Ctrl-U clears it; Tab completes a command and, twice, lists choices.
-    mark = terminal.mark
-    terminal.type("\u{1B}[A")
-    #expect(await terminal.waitFor("users> reload", since: mark))
-    mark = terminal.mark
-    terminal.type("\u{15}so\t")
-    #expect(await terminal.waitFor("users> sort ", since: mark))
-    mark = terminal.mark
-    terminal.type("\t\t")
-    #expect(await terminal.waitFor("city  id  name", since: mark))
-    mark = terminal.mark
-    terminal.type("c\t\r")
-    #expect(await terminal.waitFor("sorted by city", since: mark))
+    #expect(await terminal.type("\u{1B}[A", thenWaitFor: "users> reload"))
+    #expect(await terminal.type("\u{15}so\t", thenWaitFor: "users> sort "))
+    #expect(await terminal.type("\t\t", thenWaitFor: "city  id  name"))
+    #expect(await terminal.type("c\t\r", thenWaitFor: "sorted by city"))
 
     // An escape sequence typed into a command is never echoed raw.
-    mark = terminal.mark
-    terminal.type("\u{15}open \u{1B}[2Jx\r")
-    #expect(await terminal.waitFor("error: 'open' needs one number <row>.", since: mark))
+    let mark = terminal.mark
+    #expect(await terminal.type("\u{15}open \u{1B}[2Jx\r", thenWaitFor: "error: 'open' needs one number <row>."))
     #expect(!terminal.output(since: mark).contains("\u{1B}[2Jx"))
 
     // Ctrl-C at an empty prompt warns; Ctrl-D leaves as quit does: the session and the history are saved.
-    mark = terminal.mark
-    terminal.type("\u{03}")
-    #expect(await terminal.waitFor("Press Ctrl-C again, or Ctrl-D, to quit.", since: mark))
+    #expect(await terminal.type("\u{03}", thenWaitFor: "Press Ctrl-C again, or Ctrl-D, to quit."))
     terminal.type("\u{04}")
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.localModes == before, "the terminal's modes are given back")
@@ -72,9 +57,7 @@ import UserClientTesting
     try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"])
     #expect(await terminal.waitFor("Ada Lovelace"))
     // Enter on an empty line draws a new prompt.
-    let mark = terminal.mark
-    terminal.type("\r")
-    #expect(await terminal.waitFor("users> ", since: mark))
+    #expect(await terminal.type("\r", thenWaitFor: "users> "))
     terminal.type("\u{03}\u{03}")
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.localModes == before)

@@ -116,6 +116,13 @@ final class PseudoTerminal: @unchecked Sendable {
     return false
   }
 
+  /// Types `keys`, then waits until what the program writes after them contains `text`; false after `timeout`.
+  func type(_ keys: String, thenWaitFor text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    let start = mark
+    type(keys)
+    return await waitFor(text, since: start, timeout: timeout)
+  }
+
   /// Waits for the program to exit; its status, or nil after `timeout`.
   func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
     let deadline = ContinuousClock.now + timeout
