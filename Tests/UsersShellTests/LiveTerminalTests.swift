@@ -49,30 +49,41 @@ import UserClientTesting
     #expect(folder.text("session.json") != nil)
   }
 
-  @Test func aSecondCtrlCAtAnEmptyPromptQuitsAndTheTerminalIsGivenBack() async throws {
+  /// `users` at a terminal on its own folder, the folder kept for as long as the session is used.
+  private struct Session {
+    let folder: TemporaryFolder
+    let terminal: PseudoTerminal
+    /// The terminal's modes before `users` started.
+    let before: tcflag_t
+  }
+
+  /// `users` at a terminal on a folder holding Ada, once the list shows her.
+  private func adaOnTheList() async throws -> Session {
     let folder = TemporaryFolder()
     try folder.seed([User.ada])
     let terminal = try PseudoTerminal()
     let before = terminal.localModes
     try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"])
     #expect(await terminal.waitFor("Ada Lovelace"))
+    return Session(folder: folder, terminal: terminal, before: before)
+  }
+
+  @Test func aSecondCtrlCAtAnEmptyPromptQuitsAndTheTerminalIsGivenBack() async throws {
+    let session = try await adaOnTheList()
+    let terminal = session.terminal
     // Enter on an empty line draws a new prompt.
     #expect(await terminal.type("\r", thenWaitFor: "users> "))
     terminal.type("\u{03}\u{03}")
     #expect(await terminal.waitForExit() == 0)
-    #expect(terminal.localModes == before)
+    #expect(terminal.localModes == session.before)
   }
 
   @Test func aKilledSessionGivesTheTerminalBack() async throws {
-    let folder = TemporaryFolder()
-    try folder.seed([User.ada])
-    let terminal = try PseudoTerminal()
-    let before = terminal.localModes
-    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"])
-    #expect(await terminal.waitFor("Ada Lovelace"))
-    #expect(terminal.localModes != before)
+    let session = try await adaOnTheList()
+    let terminal = session.terminal
+    #expect(terminal.localModes != session.before)
     kill(terminal.process.processIdentifier, SIGTERM)
     #expect(await terminal.waitForExit() != nil)
-    #expect(terminal.localModes == before)
+    #expect(terminal.localModes == session.before)
   }
 }
