@@ -46,8 +46,13 @@ import Testing
     await withKnownIssue {
       await store.send(.increment) { $0.count = 3 }
     } matching: {
-      $0.description.contains("2 received actions were still unasserted")
+      $0.description.contains("Must handle 2 received actions before sending an action")
+        && $0.description.contains("Counter.Action.increment")
     }
+    // Kept: each is still received, and checked as an action only (the send took the state they left).
+    await store.receive(.increment)
+    await store.receive(.increment)
+    #expect(store.state.count == 3)
   }
 
   @Test func unassertedReceivedActionsFailAtTheEnd() async {

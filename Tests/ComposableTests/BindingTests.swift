@@ -72,6 +72,25 @@ private struct SignUp: Reducer {
 
 /// `printChanges` reports each action and the state it changed.
 @MainActor struct PrintChangesTests {
+  enum Relay: Equatable {
+    case child(Child)
+    enum Child: Equatable { case response(count: Int) }
+  }
+
+  @Test func anActionIsShownByItsTypeCaseAndLabelsOnOneLine() {
+    let lines = LockIsolated<[String]>([])
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Relay> { count, _ in
+        count += 1
+        return .none
+      }
+      .printChanges(to: ChangeSink { line in lines.withValue { $0.append(line) } }))
+    store.send(.child(.response(count: 1)))
+    #expect(
+      lines.value.first?.hasPrefix("received action:\n  PrintChangesTests.Relay.child(.response(count: 1))\n") == true)
+  }
+
   @Test func printsTheActionAndTheDiff() {
     let lines = LockIsolated<[String]>([])
     let store = Store(

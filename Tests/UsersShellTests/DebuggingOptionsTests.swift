@@ -16,7 +16,7 @@ import UsersShell
         """
         > sort city
         received action:
-          AppFeature.Action.list(UserList.Action.sortChanged(Preferences.SortOrder.city))
+          AppFeature.Action.list(.sortChanged(.city))
           AppFeature.State(
             list: UserList.State(
               … (5 unchanged)

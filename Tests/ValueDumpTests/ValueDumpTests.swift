@@ -181,4 +181,21 @@ import ValueDump
           ]
         """)
   }
+
+  @Test func aOneLineDumpHoldsTheWholeValueAndCanAbbreviateNestedCases() {
+    let users = [User(id: 1, name: "Ada"), User(id: 2, name: "Grace")]
+    #expect(valueDump(users).contains("\n"))
+    #expect(
+      valueDumpLine(users)
+        == #"[ValueDumpTests.User(id: 1, name: "Ada", isFavorite: false), "#
+        + #"ValueDumpTests.User(id: 2, name: "Grace", isFavorite: false)]"#)
+    let screen = Screen.detail(id: 1, action: .toggleFavorite)
+    #expect(
+      valueDumpLine(screen)
+        == "ValueDumpTests.Screen.detail(id: 1, action: ValueDumpTests.Screen.Detail.toggleFavorite)")
+    #expect(
+      valueDumpLine(screen, abbreviatingNestedCases: true)
+        == "ValueDumpTests.Screen.detail(id: 1, action: .toggleFavorite)")
+    #expect(valueDumpLine([String: Int]()) == "[:]")
+  }
 }

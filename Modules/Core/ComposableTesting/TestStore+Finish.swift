@@ -18,10 +18,11 @@ extension TestStore {
       for effect in ledger.inFlight {
         reportIssue(
           """
-          An effect started by \(effect.startedBy.text) is still running \(limit) after 'finish' began waiting. \
-          Make it end (cancel it from the feature, advance a test clock) or call 'skipInFlightEffects()'.
+          An effect started by \(effect.startedBy.text) is still running \(limit) after 'finish' (at line \
+          \(location.line)) began waiting. Make it end (cancel it from the feature, advance a test clock) or call \
+          'skipInFlightEffects()'.
           """,
-          at: location)
+          at: effect.startedAt ?? location)
       }
       _ = ledger.cancelAll()
     }

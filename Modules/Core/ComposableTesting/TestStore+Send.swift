@@ -17,25 +17,21 @@ extension TestStore {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> TestStoreTask {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !received.isEmpty {
-      if exhaustivity.isOn {
-        reportIssue(
-          """
-          The test sent \(describe(action)) while \(received.count) received action\(received.count == 1 ? " was" : "s were") \
-          still unasserted:
-          \(received.map { "  " + describe($0.action) }.joined(separator: "\n"))
-          Assert them with 'receive' first, or call 'skipReceivedActions()'.
-          """,
-          at: location)
-      } else if exhaustivity.showsSkipped {
-        printSkipped("received actions", received.map { describe($0.action) })
-      }
-      dropReceived(count: received.count)
+    if isDismissed {
+      reportIssue(
+        """
+        The test sent \(describe(action)) to a test store whose feature dismissed itself ('await dismiss()' \
+        at the root): its effects were cancelled, and it takes no more actions.
+        """,
+        at: location)
+      return TestStoreTask(rawValue: StoreTask.none, effectIDs: [], ledger: ledger, events: events, timeout: timeout)
     }
+    if !received.isEmpty { settleReceivedBeforeSending(action, at: location) }
     effectsOfCurrentSend = []
     stateAfterSentAction = nil
     sharedAfterSentAction = []
     isSendingFromTest = true
+    currentSendLocation = location
     let task = SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) }
     isSendingFromTest = false
     let actual = stateAfterSentAction ?? store.currentState
@@ -45,8 +41,70 @@ extension TestStore {
     checkState(
       actual, shared: shared, against: expectedChange, after: "sending \(describe(action))", at: location)
     assertedState = actual
-    return TestStoreTask(
-      rawValue: task, effectIDs: effectsOfCurrentSend, ledger: ledger, events: events, timeout: timeout)
+    let started = effectsOfCurrentSend
+    await letEffectsReachTheirNextSuspension(started)
+    return TestStoreTask(rawValue: task, effectIDs: started, ledger: ledger, events: events, timeout: timeout)
+  }
+
+  /// What sending with received actions still unasserted does: in exhaustive mode it fails and keeps them (a
+  /// later `receive` of each still matches, checking the action only); otherwise it skips them.
+  @usableFromInline func settleReceivedBeforeSending(_ action: Action, at location: SourceLocation) {
+    guard exhaustivity.isOn else {
+      if exhaustivity.showsSkipped { printSkipped("received actions", received.map { describe($0.action) }) }
+      dropReceived(count: received.count)
+      return
+    }
+    let unfolded = received.filter { !$0.isFolded }
+    reportIssue(
+      """
+      Must handle \(received.count) received action\(received.count == 1 ? "" : "s") before sending an action: \
+      the test sent \(describe(action)) while these were unasserted:
+      \(received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+      Assert them with 'receive' first, or call 'skipReceivedActions()'.
+      """,
+      at: location)
+    // The send is checked against the state they left, so its own failure (if any) is about itself.
+    if let last = unfolded.last { assertedState = last.state }
+    for index in received.indices { received[index].isFolded = true }
+  }
+
+  /// Lets the effects a send started run until they suspend on something that takes time, as TCA's test
+  /// store does: an effect that only had a finished stream or a ready value left to read is then done, not
+  /// reported as still running. Costs nothing when the send started no effect or its effects already ended.
+  @usableFromInline func letEffectsReachTheirNextSuspension(_ started: [UInt64]) async {
+    guard !started.isEmpty else { return }
+    for _ in 0..<Self.yieldsAfterSend {
+      guard started.contains(where: ledger.isRunning) else { return }
+      await Task.yield()
+    }
+  }
+
+  /// How many times a send yields for its effects at most (TCA yields about as often).
+  @usableFromInline static var yieldsAfterSend: Int { 20 }
+
+  /// Sends the payload-less case `casePath` names (`send(\.onAppear)`, `send(\.view.refreshTapped)`).
+  @discardableResult
+  @inlinable public func send(
+    _ casePath: CaseKeyPath<Action, Void>,
+    assert expectedChange: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(casePath).embed(()), assert: expectedChange,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the case `casePath` names with `value` (`send(\.queryChanged, "ada")`, `send(\.view.delete, [0])`).
+  @discardableResult
+  @inlinable public func send<Value>(
+    _ casePath: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert expectedChange: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(casePath).embed(value), assert: expectedChange,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts the current state without sending anything (for changes made outside an action, or when
@@ -94,7 +152,10 @@ extension TestStore {
     }
     var expected = exhaustivity.isOn ? assertedState : actual
     do {
-      expectations = try sharedTracker.asserting(baseline: shared) { try expectedChange?(&expected) }.expectations
+      // Run with the test store's dependencies, so `Date()` from `@Dependency(\.date)` is the test's date there too.
+      expectations = try withDependencies({ $0 = dependencies }) {
+        try sharedTracker.asserting(baseline: shared) { try expectedChange?(&expected) }.expectations
+      }
     } catch {
       reportIssue("The state assertion after \(event()) threw an error: \(error)", at: location)
       return
@@ -132,7 +193,8 @@ extension TestStore {
   /// Forgets the oldest `count` received actions, taking the state the last of them left.
   @inlinable func dropReceived(count: Int) {
     guard count > 0 else { return }
-    assertedState = received[count - 1].state
+    // A folded action's state is already behind the asserted state.
+    if !received[count - 1].isFolded { assertedState = received[count - 1].state }
     received.removeFirst(count)
     ledger.removeFirstUnasserted(count)
   }

@@ -28,12 +28,21 @@ import ValueDump
 
   /// The store the feature runs in.
   @usableFromInline let store: Store<State, Action>
-  /// The dependencies the feature runs with.
-  public let dependencies: DependencyValues
+  /// The dependencies the feature runs with; change them between steps and effects started afterwards see the
+  /// change, as do the assertion closures.
+  public var dependencies: DependencyValues {
+    get { store.rootDependencies }
+    set { store.rootDependencies = newValue }
+  }
+  /// Whether the feature dismissed itself (`await dismiss()` at the root): its effects were cancelled, and
+  /// sending to it fails.
+  public internal(set) var isDismissed = false
   /// The state as of the last assertion: what the next expected change is applied to.
   @exclusivity(unchecked) @usableFromInline var assertedState: State
   /// Actions that effects sent and the test has not asserted yet, with the state each left.
-  @exclusivity(unchecked) @usableFromInline var received: [(action: Action, state: State, shared: [SharedChange])] = []
+  @exclusivity(unchecked) @usableFromInline var received: [ReceivedAction<State, Action>] = []
+  /// Where the `send` being run was called: effects it starts are reported there if left running.
+  @exclusivity(unchecked) @usableFromInline var currentSendLocation: SourceLocation?
   /// The state right after the action the test is sending, captured before anything it triggers.
   @exclusivity(unchecked) @usableFromInline var stateAfterSentAction: State?
   /// The shared values the sent action changed.
@@ -62,8 +71,9 @@ import ValueDump
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
+    let dismissal = TestStoreDismissal()
+    dependencies.dismiss = dismissal.effect
     prepareDependencies(&dependencies)
-    self.dependencies = dependencies
     self.timeout = timeout
     // Built with the store's dependencies, so its shared keys resolve in the store's own storage.
     let initialState = withDependencies({ $0 = dependencies }) { initialState() }
@@ -78,7 +88,8 @@ import ValueDump
       instrumentation: StoreInstrumentation(
         didReduce: { action, state, _ in weakSelf?.didReduce(action, state) },
         effectStarted: { id in
-          ledger.effectStarted(id: id, by: ActionDescription(weakSelf?.currentAction))
+          ledger.effectStarted(
+            id: id, by: ActionDescription(weakSelf?.currentAction), at: weakSelf?.currentSendLocation)
           weakSelf?.effectsOfCurrentSend.append(id)
         },
         effectAttached: { id, task in ledger.effectAttached(id: id, task: task) },
@@ -87,10 +98,15 @@ import ValueDump
           weakSelf?.events.signal()
         }))
     weakSelf = self
+    dismissal.onDismiss = { weakSelf?.featureDismissedItself() }
   }
 
-  /// The feature's current state (including changes not asserted yet).
-  @inlinable public var state: State { store.currentState }
+  /// The state as of the last assertion (a `send`, `receive` or skip): inside an assertion closure, the state
+  /// before that step. Changes the feature made since, not asserted yet, are not in it.
+  @inlinable public var state: State { assertedState }
+
+  /// The feature's live state, including changes not asserted yet.
+  @inlinable public var currentState: State { store.currentState }
 
   /// The store's actions as received from effects and not asserted yet.
   public var receivedActions: [Action] { received.map(\.action) }
@@ -103,7 +119,7 @@ import ValueDump
       sharedAfterSentAction = shared
       return
     }
-    received.append((action, state, shared))
+    received.append(ReceivedAction(action: action, state: state, shared: shared))
     ledger.appendUnasserted(ActionDescription(action))
     events.signal()
   }
@@ -145,11 +161,12 @@ import ValueDump
     for effect in ledger.inFlight {
       reportIssue(
         """
-        An effect started by \(effect.startedBy.text) is still running at the end of the test.
+        An effect started by \(effect.startedBy.text) is still running at the end of the test (the test store \
+        was created at line \(location.line)).
         Wait for it ('await store.finish()' or 'receive' what it sends), make it end (cancel it from the \
         feature, advance a test clock), or call 'skipInFlightEffects()'.
         """,
-        at: location)
+        at: effect.startedAt ?? location)
     }
   }
 }
@@ -172,9 +189,7 @@ import ValueDump
   }
 }
 
-/// An action as a failure message shows it: its dump when it fits on a line, else its first line.
+/// An action as a failure message shows it: its whole dump on one line, nested cases written `.case`.
 @usableFromInline func describe(_ action: Any) -> String {
-  let dump = valueDump(action)
-  guard dump.contains("\n") else { return dump }
-  return String(dump.prefix { $0 != "\n" }) + "…)"
+  valueDumpLine(action, abbreviatingNestedCases: true)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IssueReporting
 
 /// What a test store still expects the test to assert, readable from any thread.
 ///
@@ -9,6 +10,8 @@ import Foundation
   /// An effect task that has started and not finished.
   @usableFromInline struct RunningEffect {
     @usableFromInline var startedBy: ActionDescription
+    /// The `send` that started it, or whose effects' actions did: where a failure about it points.
+    @usableFromInline var startedAt: SourceLocation?
     /// Nil while the effect runs its synchronous start.
     var task: Task<Void, Never>?
   }
@@ -18,9 +21,9 @@ import Foundation
   @exclusivity(unchecked) private var effects: [UInt64: RunningEffect] = [:]
   @exclusivity(unchecked) private var unassertedActions: [ActionDescription] = []
 
-  @usableFromInline func effectStarted(id: UInt64, by action: ActionDescription) {
+  @usableFromInline func effectStarted(id: UInt64, by action: ActionDescription, at location: SourceLocation?) {
     lock.withLock {
-      effects[id] = RunningEffect(startedBy: action, task: nil)
+      effects[id] = RunningEffect(startedBy: action, startedAt: location, task: nil)
     }
   }
 

@@ -4,6 +4,10 @@ import Foundation
 struct DumpBuilder {
   /// Objects on the current path, so a reference cycle prints a marker instead of recursing forever.
   private var visiting: Set<ObjectIdentifier> = []
+  /// Whether an enum inside another enum's payload prints as `.case(…)`, its type being clear from the context.
+  var abbreviatesNestedCases = false
+  /// How many enum payloads the value being built is inside.
+  private var enumDepth = 0
 
   mutating func node(for value: Any) -> DumpNode {
     if let wrapper = value as? any ValueDumpTransparent { return node(for: wrapper.valueDumpSubject) }
@@ -48,11 +52,14 @@ struct DumpBuilder {
 
   // MARK: Kinds of values
 
-  private mutating func enumNode(_ value: Any, mirror: Mirror, typeName: String) -> DumpNode {
+  private mutating func enumNode(_ value: Any, mirror: Mirror, typeName fullTypeName: String) -> DumpNode {
+    let typeName = abbreviatesNestedCases && enumDepth > 0 ? "" : fullTypeName
     guard let payload = mirror.children.first else {
       return .leaf("\(typeName).\(Self.caseName(of: value))")
     }
     let name = payload.label ?? Self.caseName(of: value)
+    enumDepth += 1
+    defer { enumDepth -= 1 }
     let payloadMirror = Mirror(reflecting: payload.value)
     let children: [DumpNode.Child] =
       if payloadMirror.displayStyle == .tuple, !(payload.value is any ValueDumpReflectable) {

@@ -56,6 +56,18 @@ extension DumpNode {
     }
   }
 
+  /// The node on one line whatever its length or style: fields, elements and entries joined by commas.
+  var oneLine: String {
+    switch content {
+    case let .leaf(text):
+      return text
+    case let .container(open, close, style, children):
+      if children.isEmpty { return style == .entries ? "[:]" : open + close }
+      let parts = children.map { child in child.label.map { "\($0): \(child.node.oneLine)" } ?? child.node.oneLine }
+      return open + parts.joined(separator: ", ") + close
+    }
+  }
+
   /// Payloads longer than this break onto several lines.
   static let maximumLineWidth = 100
 

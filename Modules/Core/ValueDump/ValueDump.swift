@@ -15,6 +15,18 @@ public func valueDump(_ value: Any) -> String {
   return lines.joined(separator: "\n")
 }
 
+/// A value's whole dump on one line, however nested; with `abbreviatingNestedCases`, an enum in another enum's
+/// payload is written `.case`, as actions are quoted in failure messages and `printChanges`:
+///
+/// ```
+/// AppFeature.Action.list(.delegate(.selected(id: 1)))
+/// ```
+public func valueDumpLine(_ value: Any, abbreviatingNestedCases: Bool = false) -> String {
+  var builder = DumpBuilder()
+  builder.abbreviatesNestedCases = abbreviatingNestedCases
+  return builder.node(for: value).oneLine
+}
+
 /// The difference between two values as their dump with `- ` (only in `old`) and `+ ` (only in `new`)
 /// lines, or nil when their dumps are the same.
 ///

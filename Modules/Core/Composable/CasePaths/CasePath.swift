@@ -9,11 +9,15 @@
 /// Embedding is the case's own constructor and extracting is one pattern match,
 /// so both are cheap enough to run for every action that passes through a `Scope`.
 // Both compile to a direct call with no reflection or allocation.
+@dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a payload in the case.
   public let embed: @Sendable (Value) -> Root
   /// Returns the payload if `root` is this case.
   public let extract: @Sendable (Root) -> Value?
+  /// The names of the cases this path goes through after its first, like `.delete` in `\.view.delete`:
+  /// a key path's description cannot show them, and failure messages name the case.
+  public let deeperCaseNames: String
 
   /// A case path from the case's constructor and a pattern match.
   @inlinable public init(
@@ -22,6 +26,17 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
+    deeperCaseNames = ""
+  }
+
+  /// A case path that goes through the cases `deeperCaseNames` names after its first.
+  @usableFromInline init(
+    embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?,
+    deeperCaseNames: String
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.deeperCaseNames = deeperCaseNames
   }
 
   /// A case path from the case's constructor and a trailing pattern-match closure.
@@ -34,7 +49,20 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Goes one case deeper: from `Root` through `Value` into one of `Value`'s cases.
   public func appending<Next>(_ next: CasePath<Value, Next>) -> CasePath<Root, Next> {
-    CasePath<Root, Next>({ embed(next.embed($0)) }, extract: { extract($0).flatMap(next.extract) })
+    CasePath<Root, Next>(
+      embed: { embed(next.embed($0)) }, extract: { extract($0).flatMap(next.extract) },
+      deeperCaseNames: deeperCaseNames + next.deeperCaseNames)
+  }
+}
+
+extension CasePath where Value: CasePathable {
+  /// The path one case deeper, so `\.delegate.selected` names `.delegate(.selected(…))`.
+  public subscript<Next>(dynamicMember keyPath: KeyPath<Value.Cases, CasePath<Value, Next>>) -> CasePath<Root, Next> {
+    let next = Value.casePath(keyPath)
+    let joined = appending(next)
+    return CasePath<Root, Next>(
+      embed: joined.embed, extract: joined.extract,
+      deeperCaseNames: deeperCaseNames + "." + caseKeyPathName(keyPath).dropFirst(2) + next.deeperCaseNames)
   }
 }
 

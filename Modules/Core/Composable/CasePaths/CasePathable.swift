@@ -41,3 +41,12 @@ extension CasePathable {
 
 /// A key path naming one case of `Root` in its `Cases` list, as operators take it.
 public typealias CaseKeyPath<Root: CasePathable, Value> = KeyPath<Root.Cases, CasePath<Root, Value>>
+
+/// How messages name a case key path, as a test writes it: `\.onAppear`, `\.view.delete`.
+public func caseKeyPathName<Root: CasePathable, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> String {
+  // The description reads `\Cases.view.<computed 0x… (…)>`: the first case by name, the deeper ones not at all.
+  let description = "\(keyPath)"
+  let afterCases = description.range(of: "Cases.").map { description[$0.upperBound...] } ?? description.dropFirst()
+  let first = afterCases.prefix { $0 != "." }
+  return "\\." + first + Root.casePath(keyPath).deeperCaseNames
+}

@@ -42,7 +42,8 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
     // A snapshot, not a copy: shared values change in place, so a copy would show no change to them.
     let before = ValueSnapshot(of: state)
     let effect = base.reduce(into: &state, action: action)
-    let action = valueDump(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    // The action's type, case and labels on one line, nested cases written `.case`: `A.Action.child(.tap)`.
+    let action = "  " + valueDumpLine(action, abbreviatingNestedCases: true)
     let change = valueDiff(before, state).map { "\n" + $0 } ?? "\n  (No state changes)"
     sink.write("received action:\n" + action + change + "\n")
     return effect

@@ -131,6 +131,12 @@ import Observation
     return readState()
   }
 
+  /// The dependencies a root store's reducers and effects run with; test tools change them between steps.
+  package var rootDependencies: DependencyValues {
+    get { rootStore?.context.dependencies ?? DependencyValues.current }
+    set { rootStore?.context.dependencies = newValue }
+  }
+
   /// The current state, without registering an observation.
   public var currentState: State { readState() }
 

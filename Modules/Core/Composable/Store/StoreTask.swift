@@ -6,6 +6,9 @@ public struct StoreTask: Hashable, Sendable {
     self.task = task
   }
 
+  /// The task of a send that started no effect.
+  public static let none = StoreTask(nil)
+
   /// Cancels every effect the action started.
   public func cancel() { task?.cancel() }
 
