@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a navigation reducer identifies its child's state, to tell "the same child, changed" from "a new child".
 ///
 /// Identifiable state is identified by its id; enum state by its case (so switching
@@ -13,18 +15,35 @@
   /// Whether every value has the same identity (state neither `Identifiable` nor an enum):
   /// then a change to the child never makes it a new child, and only presence matters.
   @usableFromInline let isConstant: Bool
+  /// For enum state, what each case's payload is (identifiable, ephemeral), learned once per case.
+  @usableFromInline let cases: EnumCasePayloads?
 
   @usableFromInline init() {
     if let identifiable = State.self as? any Identifiable.Type {
       key = Self.identifying(identifiable)
       isConstant = false
+      cases = nil
     } else if isEnum(State.self) {
-      key = { state in .enumCase(enumTag(of: state)) }
+      let cases = EnumCasePayloads()
+      key = { state in
+        let tag = enumTag(of: state)
+        // A case holding an identifiable child is that child: another id in the same case is a new child.
+        if let id = cases.payloadID(of: state, tag: tag) { return .enumCaseID(tag, id) }
+        return .enumCase(tag)
+      }
       isConstant = false
+      self.cases = cases
     } else {
       key = { _ in .constant }
       isConstant = true
+      cases = nil
     }
+  }
+
+  /// Whether `state` is an enum case holding an alert or a dialog, which any of its actions dismisses.
+  @usableFromInline func holdsEphemeralCase(_ state: State) -> Bool {
+    guard let cases else { return false }
+    return cases.isEphemeral(state, tag: enumTag(of: state))
   }
 
   /// The identity of `state`, boxed, as navigation ids hold it.
@@ -53,30 +72,73 @@
   case enumCase(UInt32)
   /// An `Identifiable` child: its id.
   case id(AnyHashableSendable)
+  /// An enum child whose case holds an `Identifiable` value: the case's tag and the value's id.
+  case enumCaseID(UInt32, AnyHashableSendable)
 
   /// The identity a navigation id holds; `enumType` is the child's state type, for an enum's case.
   @usableFromInline func identity(enumType: Any.Type) -> AnyHashableSendable {
     switch self {
     case .constant: AnyHashableSendable(0)
-    case let .enumCase(tag): AnyHashableSendable(EnumCaseIdentity(tag: tag, type: enumType))
+    case let .enumCase(tag): AnyHashableSendable(EnumCaseIdentity(tag: tag, type: enumType, id: nil))
+    case let .enumCaseID(tag, id): AnyHashableSendable(EnumCaseIdentity(tag: tag, type: enumType, id: id))
     case let .id(id): id
     }
   }
 }
 
-/// An enum child's identity: which case it holds.
+/// An enum child's identity: which case it holds, and the id of what the case holds if that is `Identifiable`.
 struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible {
   // Unchecked: the metatype is immutable and lives as long as the program.
   let tag: UInt32
   let type: Any.Type
+  let id: AnyHashableSendable?
 
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.tag == rhs.tag && lhs.type == rhs.type }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.tag == rhs.tag && lhs.type == rhs.type && lhs.id == rhs.id }
   func hash(into hasher: inout Hasher) {
     hasher.combine(tag)
     hasher.combine(ObjectIdentifier(type))
+    hasher.combine(id)
   }
-  /// The enum and the case's index, such as `Destination.State.case1`.
-  var description: String { "\(type).case\(tag)" }
+  /// The enum and the case's index, such as `Destination.State.case1`, and the id if any.
+  var description: String { "\(type).case\(tag)" + (id.map { "(id: \($0))" } ?? "") }
+}
+
+/// What the payload of each case of an enum is, learned by reflection the first time a case is seen.
+///
+/// Reflection (a `Mirror`) costs thousands of instructions, so it runs once per case to learn whether
+/// the payload is `Identifiable` or ephemeral; after that only identifiable payloads are reflected, to
+/// read their id. Reducers run on the main actor, but the lock keeps this correct from anywhere.
+@usableFromInline final class EnumCasePayloads: @unchecked Sendable {
+  private struct Kind {
+    var isIdentifiable: Bool
+    var isEphemeral: Bool
+  }
+
+  private let lock = NSLock()
+  private var kinds: [UInt32: Kind] = [:]
+
+  @usableFromInline init() {}
+
+  /// The id of the payload of `value` (whose case is `tag`) if it is `Identifiable`.
+  @usableFromInline func payloadID(of value: Any, tag: UInt32) -> AnyHashableSendable? {
+    guard kind(of: value, tag: tag).isIdentifiable,
+      let payload = Mirror(reflecting: value).children.first?.value as? any Identifiable
+    else { return nil }
+    return identity(of: payload)
+  }
+
+  /// Whether the payload of `value` (whose case is `tag`) is an alert or a dialog.
+  @usableFromInline func isEphemeral(_ value: Any, tag: UInt32) -> Bool {
+    kind(of: value, tag: tag).isEphemeral
+  }
+
+  private func kind(of value: Any, tag: UInt32) -> Kind {
+    if let known = lock.withLock({ kinds[tag] }) { return known }
+    let payload = Mirror(reflecting: value).children.first?.value
+    let kind = Kind(isIdentifiable: payload is any Identifiable, isEphemeral: payload is any EphemeralState)
+    lock.withLock { kinds[tag] = kind }
+    return kind
+  }
 }
 
 private func identity<T: Identifiable>(of value: T) -> AnyHashableSendable {

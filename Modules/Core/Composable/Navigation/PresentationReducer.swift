@@ -85,7 +85,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     let dismisses: Bool
     switch presentationAction {
     case .dismiss?: dismisses = true
-    case .presented?: dismisses = isEphemeral
+    // An alert or dialog held by an enum destination's case is dismissed by its own actions too.
+    case .presented?: dismisses = isEphemeral || (before?.value).map(identifier.holdsEphemeralCase) == true
     case nil: dismisses = false
     }
     if !dismisses, before === state[keyPath: toPresentationState].box {

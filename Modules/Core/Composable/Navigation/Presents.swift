@@ -52,6 +52,19 @@ public struct Presents<State> {
     _modify { yield &self }
   }
 
+  /// The presented state as the case `casePath` names, to read or change in place:
+  /// `state.$destination[case: \.counter]?.count += 1`. Writing changes only a child that is that case;
+  /// writing nil dismisses it.
+  public subscript<Case>(case casePath: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
+    get { wrappedValue.flatMap(State.casePath(casePath).extract) }
+    set {
+      // Only a child that is that case is changed or dismissed: `$destination[case: \.other]?.count += 1` on
+      // another case must neither replace nor dismiss it.
+      guard let current = wrappedValue, State.casePath(casePath).extract(current) != nil else { return }
+      wrappedValue = newValue.map(State.casePath(casePath).embed)
+    }
+  }
+
   /// Whether two wrappers share one box (so they are equal without comparing children).
   @inlinable func sharesStorage(with other: Self) -> Bool { box === other.box }
 }

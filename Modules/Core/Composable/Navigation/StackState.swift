@@ -33,9 +33,10 @@ public struct StackState<Element> {
     return id
   }
 
-  /// Pushes `element` with a given id; false (and nothing pushed) when the id is in use or older than the top.
+  /// Pushes `element` with a given id; false (and nothing pushed) when the id is in use, older than the top, or
+  /// beyond the next id the stack would hand out (a test that states a push names the id the push got).
   @usableFromInline mutating func push(_ element: Element, id: StackElementID) -> Bool {
-    guard !contains(id: id), entries.last.map({ id > $0.id }) ?? true else { return false }
+    guard !contains(id: id), entries.last.map({ id > $0.id }) ?? true, id <= nextID else { return false }
     entries.append(Entry(id: id, element: element))
     nextID = Swift.max(nextID, StackElementID(id.rawValue + 1))
     return true
@@ -46,24 +47,54 @@ public struct StackState<Element> {
 
   /// The element with `id`, or nil.
   ///
-  /// Setting a present id replaces its element; setting nil pops it and everything
-  /// above; setting a new id pushes it (as a `.push(id:state:)` action does), which
-  /// is how a test states a push. A new id that is not above the top is a runtime issue.
+  /// Setting a present id replaces its element; setting nil removes that element only
+  /// (those above it stay, as in TCA; `pop(from:)` removes them too); setting a new id
+  /// pushes it (as a `.push(id:state:)` action does), which is how a test states a push.
+  /// A new id that is not above the top, or beyond `nextID`, is a runtime issue.
   public subscript(id id: StackElementID) -> Element? {
     get { index(of: id).map { entries[$0].element } }
     set {
       guard let index = index(of: id) else {
         if let newValue, !push(newValue, id: id) {
-          reportIssue("Cannot push id \(id) on a stack whose ids are \(ids): a pushed id must be above the top.")
+          reportIssue(
+            """
+            Cannot push id \(id) on a stack whose ids are \(ids) and whose next id is \(nextID): a pushed id must \
+            be above the top and no greater than the next id.
+            """)
         }
         return
       }
       if let newValue {
         entries[index].element = newValue
       } else {
-        entries.removeSubrange(index...)
+        entries.remove(at: index)
       }
     }
+  }
+
+  /// The element with `id` as the case `casePath` names, to read or change in place:
+  /// `state.path[id: 0, case: \.detail]?.title = "New"`. Setting nil removes the element.
+  public subscript<Case>(id id: StackElementID, case casePath: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { self[id: id].flatMap(Element.casePath(casePath).extract) }
+    set {
+      // Only an element that is that case is changed: writing another case's payload would replace the screen,
+      // and `path[id: 0, case: \.other]?.title = …` on another case must not remove it.
+      guard let index = index(of: id), Element.casePath(casePath).extract(entries[index].element) != nil else {
+        return
+      }
+      guard let newValue else {
+        entries.remove(at: index)
+        return
+      }
+      entries[index].element = Element.casePath(casePath).embed(newValue)
+    }
+  }
+
+  /// Removes only the element with `id` and returns it; the elements above it stay.
+  @discardableResult public mutating func remove(id: StackElementID) -> Element? {
+    guard let index = index(of: id) else { return nil }
+    return entries.remove(at: index).element
   }
 
   /// The element with `id` for in-place mutation by the stack's `forEach`.

@@ -18,6 +18,18 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Clears optional alert or dialog state (not `@Presents`) after any of its actions, once this reducer ran.
+  @inlinable public func ifLet<ChildState: EphemeralState, ChildAction>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) -> IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> where Action: CasePathable {
+    ifLet(
+      toChildState, action: toChildAction, then: { EmptyReducer() }, fileID: fileID, filePath: filePath, line: line)
+  }
+}
+
 /// The reducer `ifLet` builds: runs the child while its optional state is non-nil and cancels its effects when
 /// that state goes away.
 // Inlinable, so that it is specialized for the feature: generic, it paid metadata lookups, key-path reads and a
@@ -30,6 +42,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let location: SourceLocation
   @usableFromInline let kind: KeyPathKind
   @usableFromInline let identifier: ChildIdentifier<Child.State>
+  /// Whether the child is an alert or a dialog, cleared after any of its actions.
+  @usableFromInline let isEphemeral: Bool
 
   @inlinable init(
     parent: Parent, child: ChildReducer<Child>, toChildState: WritableKeyPath<Parent.State, Child.State?>,
@@ -42,12 +56,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
     kind = KeyPathKind(toChildState)
     identifier = ChildIdentifier()
+    isEphemeral = Child.State.self is any EphemeralState.Type
   }
 
   /// Runs the child (if its state is present), then the parent, then cancels a removed child's effects.
   @inlinable public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
+      if isEphemeral { return reduceEphemeral(into: &state, action: action, childAction: childAction) }
       childEffect = reduceChild(into: &state, action: childAction)
     }
     // A child whose identity never changes is the same child while present: its
@@ -67,6 +83,18 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
     }
     return .merge(childEffect, parentEffect, .cancel(id: NavigationID(kind: kind, id: before)))
+  }
+
+  /// Runs an alert's or dialog's action through the child and the parent, then clears it (unless the parent
+  /// replaced it with another).
+  @inlinable @inline(never) func reduceEphemeral(
+    into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
+  ) -> Effect<Parent.Action> {
+    let childEffect = reduceChild(into: &state, action: childAction)
+    let before = identity(in: state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if before != nil, identity(in: state) == before { state[keyPath: toChildState.keyPath] = nil }
+    return .merge(childEffect, parentEffect)
   }
 
   /// Whether the child's state is present.

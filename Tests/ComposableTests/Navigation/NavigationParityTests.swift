@@ -1,0 +1,227 @@
+import Composable
+import ComposableTesting
+import Foundation
+import Testing
+
+/// A child identified by an id it can change in place, with a timer.
+private struct Badge: Reducer {
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var ticks = 0
+  }
+
+  enum Action: Equatable {
+    case startTapped
+    case tick
+    case renumbered(Int)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startTapped:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    case let .renumbered(id):
+      state.id = id
+      return .none
+    }
+  }
+}
+
+/// A screen whose destinations are an alert, a ticker or a badge, one at a time; and a plain optional alert.
+private struct Panel: Reducer {
+  enum Confirm: Equatable { case yes }
+
+  struct Destination: Reducer {
+    enum State: Equatable, CasePathable {
+      case alert(AlertState<Confirm>)
+      case ticker(Ticker.State)
+      case badge(Badge.State)
+
+      struct Cases: CaseList {
+        let ticker = CasePath(State.ticker) { if case let .ticker(s) = $0 { s } else { nil } }
+        let badge = CasePath(State.badge) { if case let .badge(s) = $0 { s } else { nil } }
+      }
+    }
+
+    enum Action: Equatable, CasePathable {
+      case alert(Confirm)
+      case ticker(Ticker.Action)
+      case badge(Badge.Action)
+
+      struct Cases: CaseList {
+        let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
+        let badge = CasePath(Action.badge) { if case let .badge(a) = $0 { a } else { nil } }
+      }
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: \.ticker, action: \.ticker) { Ticker() }
+      Scope(state: \.badge, action: \.badge) { Badge() }
+    }
+  }
+
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+    var banner: AlertState<Confirm>?
+    var confirmed = 0
+  }
+
+  enum Action: Equatable, CasePathable {
+    case destination(PresentationAction<Destination.Action>)
+    case banner(Confirm)
+
+    struct Cases: CaseList {
+      let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
+      let banner = CasePath(Action.banner) { if case let .banner(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .destination(.presented(.alert(.yes))), .banner(.yes):
+        state.confirmed += 1
+      case .destination:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .ifLet(\.banner, action: \.banner)
+  }
+}
+
+private let deleteAlert = AlertState<Panel.Confirm>(title: "Delete?", buttons: [.destructive("Yes", action: .yes)])
+
+@MainActor struct NavigationParityTests {
+  private func panelStore(_ state: Panel.State, clock: TestClock = TestClock()) -> TestStore<Panel.State, Panel.Action>
+  {
+    TestStore(initialState: state) {
+      Panel()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func anAlertInAnEnumDestinationIsDismissedByItsButton() async {
+    let store = panelStore(Panel.State(destination: .alert(deleteAlert)))
+    await store.send(.destination(.presented(.alert(.yes)))) {
+      $0.destination = nil
+      $0.confirmed = 1
+    }
+  }
+
+  @Test func aPlainOptionalAlertIsClearedAfterItsAction() async {
+    let store = panelStore(Panel.State(banner: deleteAlert))
+    await store.send(.banner(.yes)) {
+      $0.banner = nil
+      $0.confirmed = 1
+    }
+  }
+
+  @Test func anEnumCaseHoldingAnIdentifiableChildIsANewChildWhenItsIDChanges() async {
+    let clock = TestClock()
+    let store = panelStore(Panel.State(destination: .badge(Badge.State(id: 1))), clock: clock)
+    await store.send(.destination(.presented(.badge(.startTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.badge(.tick)))) {
+      $0.destination = .badge(Badge.State(id: 1, ticks: 1))
+    }
+    // Same case, another id: the old badge's timer is cancelled, so nothing more arrives.
+    await store.send(.destination(.presented(.badge(.renumbered(2))))) {
+      $0.destination = .badge(Badge.State(id: 2, ticks: 1))
+    }
+    await clock.advance(by: .seconds(3))
+    await store.finish()
+  }
+
+  @Test func aCaseSubscriptWritesThePresentedChildInPlace() {
+    var state = Panel.State(destination: .ticker(Ticker.State()))
+    state.$destination[case: \.ticker]?.ticks += 2
+    #expect(state.destination == .ticker(Ticker.State(ticks: 2)))
+    // Another case is not written: that would replace the screen.
+    state.$destination[case: \.badge] = Badge.State(id: 9)
+    state.$destination[case: \.badge]?.ticks += 1
+    #expect(state.destination == .ticker(Ticker.State(ticks: 2)))
+    state.$destination[case: \.ticker] = nil
+    #expect(state.destination == nil)
+
+    var path = StackState<Panel.Destination.State>([.ticker(Ticker.State()), .badge(Badge.State(id: 1))])
+    path[id: 1, case: \.badge]?.ticks = 5
+    path[id: 0, case: \.badge]?.ticks = 5
+    path[id: 0, case: \.badge] = nil
+    #expect(Array(path) == [.ticker(Ticker.State()), .badge(Badge.State(id: 1, ticks: 5))])
+  }
+}
+
+/// A stack of tickers whose parent can remove one screen from the middle.
+private struct Trail: Reducer {
+  struct State: Equatable {
+    var path = StackState<Ticker.State>()
+  }
+
+  enum Action: Equatable, CasePathable {
+    case removeTapped(StackElementID)
+    case path(StackActionOf<Ticker>)
+
+    struct Cases: CaseList {
+      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case let .removeTapped(id) = action { state.path[id: id] = nil }
+      return .none
+    }
+    .forEach(\.path, action: \.path) { Ticker() }
+  }
+}
+
+@MainActor struct StackParityTests {
+  @Test func removingOneElementByIDKeepsTheOnesAboveAndCancelsOnlyItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Trail.State(path: StackState([Ticker.State(), Ticker.State(), Ticker.State()]))
+    ) {
+      Trail()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    for id: StackElementID in [0, 1, 2] { await store.send(.path(.element(id: id, action: .startTapped))) }
+    await store.send(.removeTapped(1)) { $0.path.remove(id: 1) }
+    #expect(store.state.path.ids == [0, 2])
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.receive(.path(.element(id: 2, action: .tick))) { $0.path[id: 2]?.ticks = 1 }
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    await store.finish()
+  }
+
+  @Test func pushingAnIDBeyondTheNextIDIsReported() async {
+    var path = StackState([Ticker.State()])
+    withKnownIssue {
+      path[id: 5] = Ticker.State()
+    } matching: {
+      $0.description.contains("no greater than the next id")
+    }
+    #expect(path.ids == [0])
+    let store = TestStore(initialState: Trail.State(path: path)) { Trail() }
+    await withKnownIssue {
+      await store.send(.path(.push(id: 7, state: Ticker.State())))
+    } matching: {
+      $0.description.contains("received a push with id #7")
+    }
+    #expect(store.state.path.ids == [0])
+  }
+}
