@@ -21,6 +21,39 @@ struct ClockTests {
     #expect(clock.pendingSleepCount == 0)
   }
 
+  @Test func aZeroSleepWaitsForTheClockToMove() async {
+    let clock = TestClock()
+    let woke = LockIsolated(false)
+    let sleeper = Task {
+      try? await clock.sleep(for: .zero)
+      woke.setValue(true)
+    }
+    await clock.settle()
+    #expect(!woke.value)
+    #expect(clock.pendingSleepCount == 1)
+    await clock.advance()
+    await sleeper.value
+    #expect(woke.value)
+  }
+
+  @Test func sleepersDueAtTheSameInstantWakeInTheOrderTheyStartedSleeping() async {
+    let clock = TestClock()
+    let order = LockIsolated<[Int]>([])
+    var sleepers: [Task<Void, Never>] = []
+    for index in 0..<6 {
+      sleepers.append(
+        Task {
+          try? await clock.sleep(for: .seconds(1))
+          order.withValue { $0.append(index) }
+        })
+      // Each sleep is registered before the next task starts, so "started first" is well defined.
+      while clock.pendingSleepCount < index + 1 { await Task.yield() }
+    }
+    await clock.advance(by: .seconds(1))
+    for sleeper in sleepers { await sleeper.value }
+    #expect(order.value == [0, 1, 2, 3, 4, 5])
+  }
+
   @Test func testClockWakesSleepersInDeadlineOrderOnlyWhenAdvanced() async {
     let clock = TestClock()
     let log = LockedLog()

@@ -2,8 +2,9 @@ import Foundation
 
 /// A clock whose time moves only when a test says so, so debounces and timers run deterministically.
 ///
-/// `sleep` suspends until `advance(by:)` or `run()` moves `now` past the deadline;
-/// sleepers wake in deadline order, and between wake-ups the clock yields so
+/// `sleep` suspends until `advance(by:)` or `run()` moves `now` to the deadline (even
+/// a deadline already reached waits for one of them); sleepers wake in deadline order,
+/// those due at the same instant in the order they started sleeping, and between wake-ups the clock yields so
 /// the woken tasks (and the main actor, where effects run) get to react.
 public final class TestClock: Clock, @unchecked Sendable {
   /// A suspended `sleep` call.
@@ -45,18 +46,15 @@ public final class TestClock: Clock, @unchecked Sendable {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         // The task may be cancelled between registering the handler and getting
         // here; the handler then found no sleeper to wake, so check under the lock.
-        let outcome: Result<Bool, CancellationError> = lock.withLock {
+        let outcome: Result<Void, CancellationError> = lock.withLock {
           activity += 1
           if Task.isCancelled { return .failure(CancellationError()) }
-          if deadline <= current { return .success(true) }
+          // Even a deadline already reached (`sleep(for: .zero)`) waits for `advance` or `run`, as in TCA:
+          // a test then decides when the sleeper wakes, in the order sleepers started.
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return .success(false)
+          return .success(())
         }
-        switch outcome {
-        case .failure(let error): continuation.resume(throwing: error)
-        case .success(true): continuation.resume()
-        case .success(false): break
-        }
+        if case .failure(let error) = outcome { continuation.resume(throwing: error) }
       }
     } onCancel: {
       let cancelled: Sleeper? = lock.withLock {
@@ -75,7 +73,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     while true {
       let woken: Sleeper? = lock.withLock {
         guard
-          let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
+          // Ties go to the sleeper that started first: ids count sleep calls in order.
+          let index = sleepers.indices.min(by: { Self.wakesBefore(sleepers[$0], sleepers[$1]) }),
           sleepers[index].deadline <= target
         else {
           current = max(current, target)
@@ -90,6 +89,10 @@ public final class TestClock: Clock, @unchecked Sendable {
       await settle()
     }
     await settle()
+  }
+
+  private static func wakesBefore(_ first: Sleeper, _ second: Sleeper) -> Bool {
+    first.deadline != second.deadline ? first.deadline < second.deadline : first.id < second.id
   }
 
   /// Moves time to `deadline`.

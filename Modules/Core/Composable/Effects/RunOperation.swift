@@ -3,7 +3,7 @@
   @usableFromInline let priority: TaskPriority?
   @usableFromInline let body: @MainActor @Sendable (Send<Action>) async -> Void
   @usableFromInline let dependencies: DependencyValues
-  let location: SourceLocation
+  @usableFromInline let location: SourceLocation
 
   @usableFromInline init(
     priority: TaskPriority?, body: @escaping @MainActor @Sendable (Send<Action>) async -> Void,

@@ -144,10 +144,18 @@ import Observation
   @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> Task<Void, Never> {
     let body = run.body
     let dependencies = run.dependencies
+    let location = run.location
     return startTask(keys: keys, priority: run.priority) { [weak self] in
+      let completion = EffectCompletion()
       await withDependencyValues(dependencies) {
-        await body(Send { action in _ = self?.send(action) })
+        await body(
+          Send { action in
+            // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect.
+            guard !completion.isFinished else { return completion.reportSend(action, createdAt: location) }
+            _ = self?.send(action)
+          })
       }
+      completion.isFinished = true
     }
   }
 
