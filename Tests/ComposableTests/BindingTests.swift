@@ -70,6 +70,59 @@ private struct SignUp: Reducer {
   }
 }
 
+/// A profile with a nested address, bound field by field; and the same form without a `BindingReducer`.
+private struct Profile: Reducer {
+  struct Address: Equatable {
+    var city = ""
+    var street = ""
+  }
+
+  struct State: Equatable {
+    var address = Address()
+  }
+
+  enum Action: Equatable, BindableAction {
+    case binding(BindingAction<State>)
+
+    var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+  }
+
+  var composesBindings = true
+
+  var body: some ReducerOf<Self> {
+    if composesBindings { BindingReducer() }
+  }
+}
+
+@MainActor struct StoreBindingTests {
+  @Test func writingANestedFieldSendsABindingActionForThatField() {
+    let sent = LockIsolated<[Profile.Action]>([])
+    let store = Store(initialState: Profile.State(address: Profile.Address(city: "Oslo", street: "Main"))) {
+      Profile()
+      Reduce { _, action in
+        sent.withValue { $0.append(action) }
+        return .none
+      }
+    }
+    store.binding(\.address).city.wrappedValue = "Paris"
+    #expect(sent.value == [.binding(.set(\.address.city, "Paris"))])
+    #expect(store.binding(\.address).city.wrappedValue == "Paris")
+    #expect(store.state.address == Profile.Address(city: "Paris", street: "Main"))
+  }
+
+  @Test func aBindingActionThatNoBindingReducerAppliesIsReported() {
+    let store = Store(initialState: Profile.State()) { Profile(composesBindings: false) }
+    withKnownIssue {
+      store.binding(\.address.city).wrappedValue = "Paris"
+    } matching: {
+      $0.description.contains("no 'BindingReducer' applied it")
+    }
+    #expect(store.state.address.city == "")
+  }
+}
+
 /// `printChanges` reports each action and the state it changed.
 @MainActor struct PrintChangesTests {
   enum Relay: Equatable {

@@ -13,6 +13,8 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   public let value: any Sendable
   let apply: @Sendable (inout Root) -> Void
   let valueEquals: @Sendable (any Sendable) -> Bool
+  /// Set by a store binding, to learn whether a `BindingReducer` applied the action (not part of equality).
+  let receipt: BindingReceipt?
 
   /// Sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
@@ -21,12 +23,25 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     Self(
       keyPath: keyPath, value: value,
       apply: { $0[keyPath: keyPath] = value },
-      valueEquals: { ($0 as? Value) == value })
+      valueEquals: { ($0 as? Value) == value }, receipt: nil)
   }
 
-  /// Applies the change to `state`.
+  /// The action a store binding sends for the field at `keyPath`, nested or not, with a receipt to check.
+  static func set<Value: Equatable & Sendable>(
+    field keyPath: WritableKeyPath<Root, Value>, _ value: Value, receipt: BindingReceipt
+  ) -> Self {
+    // Key paths built by appending components of a state struct capture nothing; they are only read.
+    let field = UncheckedSendableKeyPath(keyPath: keyPath)
+    return Self(
+      keyPath: keyPath, value: value,
+      apply: { $0[keyPath: field.keyPath] = value },
+      valueEquals: { ($0 as? Value) == value }, receipt: receipt)
+  }
+
+  /// Applies the change to `state` (what `BindingReducer` does).
   public func set(_ state: inout Root) {
     apply(&state)
+    receipt?.isApplied = true
   }
 
   /// The value, if this action sets a field of type `Value`.
@@ -51,6 +66,17 @@ extension BindingAction: ValueDumpStringConvertible {
     let value = valueDump(self.value)
     return "BindingAction.set(\(keyPath), \(value.contains("\n") ? "…" : value))"
   }
+}
+
+/// Whether a binding action sent by a store binding was applied by a `BindingReducer`.
+final class BindingReceipt: @unchecked Sendable {
+  // Unchecked: written and read on the main actor, during and right after the store's send.
+  var isApplied = false
+}
+
+/// A key path a store binding built by appending fields; it captures no value, so sharing it is safe.
+struct UncheckedSendableKeyPath<Root, Value>: @unchecked Sendable {
+  let keyPath: WritableKeyPath<Root, Value>
 }
 
 /// An action enum with a case for bindings, so `BindingReducer` can find them.
