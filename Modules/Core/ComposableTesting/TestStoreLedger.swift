@@ -37,7 +37,7 @@ import IssueReporting
   }
 
   /// Whether the effect with ledger id `id` has not returned yet.
-  func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
+  @usableFromInline func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
 
   /// Running effects that were not cancelled, oldest first (a cancelled task is on its way out).
   @usableFromInline var inFlight: [RunningEffect] {

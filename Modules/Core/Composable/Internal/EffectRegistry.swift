@@ -42,6 +42,11 @@ import Foundation
     if cancel { task.cancel() }
   }
 
+  /// Whether effect `id` is still running (has not returned).
+  @usableFromInline func isActive(_ id: UInt64) -> Bool {
+    lock.withLock { tasks[id] != nil }
+  }
+
   /// Forgets a finished effect.
   func remove(id: UInt64) {
     lock.withLock {

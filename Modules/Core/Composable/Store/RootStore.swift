@@ -145,17 +145,17 @@ import Observation
     let body = run.body
     let dependencies = run.dependencies
     let location = run.location
-    return startTask(keys: keys, priority: run.priority) { [weak self] in
-      let completion = EffectCompletion()
+    let registry = effects
+    return startTask(keys: keys, priority: run.priority) { [weak self] id in
       await withDependencyValues(dependencies) {
         await body(
           Send { action in
-            // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect.
-            guard !completion.isFinished else { return completion.reportSend(action, createdAt: location) }
+            // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect:
+            // the registry forgets an effect as it ends. (Asking it costs less than allocating a flag per effect.)
+            guard registry.isActive(id) else { return reportSendAfterEnd(action, createdAt: location) }
             _ = self?.send(action)
           })
       }
-      completion.isFinished = true
     }
   }
 
@@ -191,14 +191,14 @@ import Observation
   /// the thread meanwhile, so the effect reads the dependencies it captured.
   /// Nothing in it depends on the store's types, so it needs no specializing.
   @usableFromInline func startTask(
-    keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable () async -> Void
+    keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable (_ id: UInt64) async -> Void
   ) -> Task<Void, Never> {
     let registry = effects
     let id = registry.reserve(keys: keys)
     let hooks = effectHooks
     hooks?.started(id)
     let operation: @MainActor @Sendable () async -> Void = {
-      await body()
+      await body(id)
       registry.remove(id: id)
       hooks?.finished(id)
     }
@@ -224,7 +224,7 @@ import Observation
       return
     }
     started.append(
-      startTask(keys: keys, priority: nil) { [weak self] in
+      startTask(keys: keys, priority: nil) { [weak self] _ in
         for part in parts {
           guard !Task.isCancelled, let self else { return }
           var partTasks: [Task<Void, Never>] = []
@@ -270,7 +270,7 @@ import Observation
       if spec.latest || record.pending == nil { record.pending = inner }
       if record.timer == nil {
         let remaining = spec.interval - elapsed
-        record.timer = startTask(keys: keys + spec.key.registrationKeys, priority: nil) { [weak self] in
+        record.timer = startTask(keys: keys + spec.key.registrationKeys, priority: nil) { [weak self] _ in
           do { try await spec.sleep(remaining) } catch { return }
           self?.fireThrottled(spec, keys: keys)
         }

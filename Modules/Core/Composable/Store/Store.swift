@@ -137,6 +137,13 @@ import Observation
     set { rootStore?.context.dependencies = newValue }
   }
 
+  /// Runs `body` with the root store's dependencies installed, as a reduce sees them (a thread-local, not a
+  /// task-local push: test tools call this for every assertion).
+  @usableFromInline package func withRootDependencies<R>(_ body: () throws -> R) rethrows -> R {
+    guard let context = rootStore?.context else { return try body() }
+    return try context.install(body)
+  }
+
   /// The current state, without registering an observation.
   public var currentState: State { readState() }
 
