@@ -55,7 +55,6 @@ extension TestStore {
       dropReceived(count: received.count)
       return
     }
-    let unfolded = received.filter { !$0.isFolded }
     reportIssue(
       """
       Must handle \(received.count) received action\(received.count == 1 ? "" : "s") before sending an action: \
@@ -65,15 +64,14 @@ extension TestStore {
       """,
       at: location)
     // The send is checked against the state they left, so its own failure (if any) is about itself.
-    if let last = unfolded.last { assertedState = last.state }
+    if let last = received.last(where: { !$0.isFolded }) { assertedState = last.state }
     for index in received.indices { received[index].isFolded = true }
   }
 
   /// Lets the effects a send started run until they suspend on something that takes time, as TCA's test
   /// store does: an effect that only had a finished stream or a ready value left to read is then done, not
-  /// reported as still running. Costs nothing when the send started no effect or its effects already ended.
+  /// reported as still running. `send` calls it only while one of them still runs.
   @usableFromInline func letEffectsReachTheirNextSuspension(_ started: [UInt64]) async {
-    guard !started.isEmpty else { return }
     for _ in 0..<Self.yieldsAfterSend {
       guard started.contains(where: ledger.isRunning) else { return }
       await Task.yield()
