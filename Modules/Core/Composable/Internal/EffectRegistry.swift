@@ -6,6 +6,8 @@ import Foundation
 /// (which cancels everything) may run elsewhere.
 @usableFromInline final class EffectRegistry: @unchecked Sendable {
   private let lock = NSLock()
+  /// Guards the lineages of this store's effects (see `EffectLineage`); they never hold it while taking another.
+  @usableFromInline let lineageLock = NSLock()
   /// Running effects by id; the task is nil while the effect runs its synchronous start.
   // The lock guards these, so dynamic exclusivity checks on them would only cost time.
   @exclusivity(unchecked) private var tasks: [UInt64: Task<Void, Never>?] = [:]
@@ -40,11 +42,6 @@ import Foundation
       return cancelledBeforeAttach.remove(id) != nil
     }
     if cancel { task.cancel() }
-  }
-
-  /// Whether effect `id` is still running (has not returned).
-  @usableFromInline func isActive(_ id: UInt64) -> Bool {
-    lock.withLock { tasks[id] != nil }
   }
 
   /// Forgets a finished effect.

@@ -18,7 +18,7 @@ import Observation
   @exclusivity(unchecked) @usableFromInline var isSending = false
   /// The tasks the running send loop started; a property rather than a local array, whose
   /// release at the end of every send cost a tenth of a counter's send even when empty.
-  @exclusivity(unchecked) @usableFromInline var startedTasks: [Task<Void, Never>] = []
+  @exclusivity(unchecked) @usableFromInline var startedTasks: [StoreTask] = []
   private var throttles: [CancelKey: ThrottleRecord] = [:]
 
   /// Observation framework support: only paid for once someone has read state.
@@ -89,28 +89,26 @@ import Observation
   }
 
   /// One task covering the tasks this send started, which the store stops holding.
-  @usableFromInline func takeStartedTasks() -> StoreTask {
+  @inlinable func takeStartedTasks() -> StoreTask {
+    // The common single effect keeps the array's storage for the next send: no allocation per send.
+    if startedTasks.count == 1 {
+      let only = startedTasks[0]
+      startedTasks.removeAll(keepingCapacity: true)
+      return only
+    }
     let started = startedTasks
     startedTasks = []
     return storeTask(for: started)
   }
 
-  /// One task that covers all of `started`.
-  @usableFromInline func storeTask(for started: [Task<Void, Never>]) -> StoreTask {
-    if started.count == 1 { return StoreTask(started[0]) }
-    let tasks = started
-    return StoreTask(
-      Task { @MainActor in
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      })
+  /// One task that covers all of `started`: a lineage grouping them, when there are several.
+  @usableFromInline func storeTask(for started: [StoreTask]) -> StoreTask {
+    started.count == 1
+      ? started[0] : StoreTask(nil, lineage: EffectLineage(grouping: started, lock: effects.lineageLock))
   }
 
   /// Starts an effect returned by a reducer (the entry point for the inlined loop).
-  @inlinable func start(_ effect: Effect<Action>, into started: inout [Task<Void, Never>]) {
+  @inlinable func start(_ effect: Effect<Action>, into started: inout [StoreTask]) {
     start(effect, keys: [], into: &started)
   }
 
@@ -121,7 +119,7 @@ import Observation
   /// Inlinable, like `send`, for the common cases: generic code here paid a
   /// metadata lookup for every effect, action and task it touched (about a
   /// quarter of starting a `.run` effect). Rare cases go through `startRarely`.
-  @inlinable func start(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
+  @inlinable func start(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [StoreTask]) {
     switch effect.operation {
     case .none:
       return
@@ -141,27 +139,19 @@ import Observation
   }
 
   /// Starts a `.run` effect's task; its actions go back through `send`.
-  @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> Task<Void, Never> {
+  @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> StoreTask {
     let body = run.body
     let dependencies = run.dependencies
-    let location = run.location
-    let registry = effects
-    return startTask(keys: keys, priority: run.priority) { [weak self] id in
-      await withDependencyValues(dependencies) {
-        await body(
-          Send { action in
-            // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect:
-            // the registry forgets an effect as it ends. (Asking it costs less than allocating a flag per effect.)
-            guard registry.isActive(id) else { return reportSendAfterEnd(action, createdAt: location) }
-            _ = self?.send(action)
-          })
-      }
+    let sender = EffectSender(store: self, location: run.location)
+    let task = startTask(keys: keys, priority: run.priority, lineage: sender) {
+      await withDependencyValues(dependencies) { await body(Send { action in sender.deliver(action) }) }
     }
+    return StoreTask(task, lineage: sender)
   }
 
   /// The effects that are not worth specializing: concatenation, cancelling, throttling, removed children.
   @usableFromInline func startRarely(
-    _ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]
+    _ effect: Effect<Action>, keys: [CancelKey], into started: inout [StoreTask]
   ) {
     switch effect.operation {
     case .none, .send, .run, .merge, .cancellable:
@@ -190,15 +180,18 @@ import Observation
   /// action joins the running loop in order. The reduce's context is taken off
   /// the thread meanwhile, so the effect reads the dependencies it captured.
   /// Nothing in it depends on the store's types, so it needs no specializing.
+  /// `lineage` is told when the body has returned.
   @usableFromInline func startTask(
-    keys: [CancelKey], priority: TaskPriority?, _ body: @escaping @MainActor @Sendable (_ id: UInt64) async -> Void
+    keys: [CancelKey], priority: TaskPriority?, lineage: EffectLineage,
+    _ body: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let registry = effects
     let id = registry.reserve(keys: keys)
     let hooks = effectHooks
     hooks?.started(id)
     let operation: @MainActor @Sendable () async -> Void = {
-      await body(id)
+      await body()
+      lineage.hasEnded = true
       registry.remove(id: id)
       hooks?.finished(id)
     }
@@ -217,30 +210,31 @@ import Observation
 
   /// Runs `parts` one after another in one task; synchronous-only parts run inline.
   private func startConcatenation(
-    _ parts: [Effect<Action>], keys: [CancelKey], into started: inout [Task<Void, Never>]
+    _ parts: [Effect<Action>], keys: [CancelKey], into started: inout [StoreTask]
   ) {
     if parts.allSatisfy(\.isSynchronous) {
       for part in parts { start(part, keys: keys, into: &started) }
       return
     }
-    started.append(
-      startTask(keys: keys, priority: nil) { [weak self] _ in
-        for part in parts {
-          guard !Task.isCancelled, let self else { return }
-          var partTasks: [Task<Void, Never>] = []
-          self.startOutsideLoop(part, keys: keys, into: &partTasks)
-          let running = partTasks
-          await withTaskCancellationHandler {
-            for task in running { await task.value }
-          } onCancel: {
-            for task in running { task.cancel() }
-          }
+    let lineage = EffectLineage(lock: effects.lineageLock)
+    let task = startTask(keys: keys, priority: nil, lineage: lineage) { [weak self] in
+      for part in parts {
+        guard !Task.isCancelled, let self else { return }
+        var partTasks: [StoreTask] = []
+        self.startOutsideLoop(part, keys: keys, into: &partTasks)
+        let running = partTasks
+        await withTaskCancellationHandler {
+          for task in running { await task.wait() }
+        } onCancel: {
+          for task in running { task.cancel() }
         }
-      })
+      }
+    }
+    started.append(StoreTask(task, lineage: lineage))
   }
 
   /// Starts an effect from inside a running effect: its `.send`s become sends of their own.
-  private func startOutsideLoop(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]) {
+  private func startOutsideLoop(_ effect: Effect<Action>, keys: [CancelKey], into started: inout [StoreTask]) {
     let wasSending = isSending
     isSending = true
     let bufferStart = buffer.count
@@ -250,7 +244,7 @@ import Observation
     isSending = wasSending
     for action in queued {
       let task = send(action)
-      if let raw = task.task { started.append(raw) }
+      if task.hasEffects { started.append(task) }
     }
   }
 
@@ -264,13 +258,16 @@ import Observation
   }
 
   private func throttle(
-    _ spec: ThrottleSpec, _ inner: Effect<Action>, keys: [CancelKey], into started: inout [Task<Void, Never>]
+    _ spec: ThrottleSpec, _ inner: Effect<Action>, keys: [CancelKey], into started: inout [StoreTask]
   ) {
     if var record = throttles[spec.key], let elapsed = spec.elapsedSince(record.lastStart), elapsed < spec.interval {
       if spec.latest || record.pending == nil { record.pending = inner }
       if record.timer == nil {
         let remaining = spec.interval - elapsed
-        record.timer = startTask(keys: keys + spec.key.registrationKeys, priority: nil) { [weak self] _ in
+        record.timer = startTask(
+          keys: keys + spec.key.registrationKeys, priority: nil, lineage: EffectLineage(lock: effects.lineageLock)
+        ) {
+          [weak self] in
           do { try await spec.sleep(remaining) } catch { return }
           self?.fireThrottled(spec, keys: keys)
         }
@@ -286,7 +283,7 @@ import Observation
     guard let record = throttles[spec.key] else { return }
     throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
     guard let pending = record.pending else { return }
-    var started: [Task<Void, Never>] = []
+    var started: [StoreTask] = []
     startOutsideLoop(pending, keys: keys + spec.key.registrationKeys, into: &started)
   }
 
