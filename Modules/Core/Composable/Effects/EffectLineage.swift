@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a running effect started by sending actions from its task: the tasks of those actions,
+/// A running effect's task and what it started by sending actions from it: the work of those actions,
 /// so that cancelling or awaiting the `send` that started the effect reaches them too.
 ///
 /// Those tasks are not child tasks of the effect's task (each action's effects start their
@@ -16,6 +16,9 @@ import Foundation
   @exclusivity(unchecked) private var adoptedCount = 0
   /// The count at which `adopt` next drops finished descendants, so a long-lived effect does not grow.
   @exclusivity(unchecked) @MainActor private var compactionThreshold = 64
+  /// The effect's task; nil for a group. Set once, as the task starts and before anyone else can see
+  /// this lineage (`StoreTask`s are made after), so reading it needs no lock.
+  @exclusivity(unchecked) @usableFromInline final var task: Task<Void, Never>?
   /// Whether the effect's own task has returned (always true for a group).
   @exclusivity(unchecked) @MainActor @usableFromInline final var hasEnded = false
 
@@ -44,8 +47,9 @@ import Foundation
     if descendants.count >= compactionThreshold { dropFinishedDescendants() }
   }
 
-  /// Cancels every descendant, and any adopted later.
+  /// Cancels the effect's task and every descendant, and any adopted later.
   final func cancel() {
+    task?.cancel()
     let all = lock.withLock {
       cancelled = true
       return descendants
@@ -53,11 +57,12 @@ import Foundation
     for task in all { task.cancel() }
   }
 
-  /// Whether `cancel` was called.
-  final var isCancelled: Bool { lock.withLock { cancelled } }
+  /// Whether the effect's task, or this lineage, was cancelled.
+  final var isCancelled: Bool { task?.isCancelled ?? lock.withLock { cancelled } }
 
-  /// Waits for every descendant, including those adopted while waiting.
-  nonisolated(nonsending) final func waitForDescendants() async {
+  /// Waits for the effect's task, then for every descendant, including those adopted while waiting.
+  nonisolated(nonsending) final func wait() async {
+    if let task { await task.value }
     var awaitedCount = 0
     while true {
       let (pending, total) = lock.withLock { (descendants, adoptedCount) }

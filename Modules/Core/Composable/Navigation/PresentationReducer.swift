@@ -73,12 +73,16 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     // to new storage. The same storage afterwards means the parent wrote nothing,
     // and nothing needs identifying (the common case: an action unrelated to the child).
     let before: Presents<Destination.State>.Box?
+    // What code outside this reducer dismissed or replaced since it last ran (usually nothing).
+    let replaced: Presents<Destination.State>.Box?
     if case let .presented(childAction)? = presentationAction {
       // One access through the key path (a computed property, `$destination`, so
       // each access runs the key-path machinery) runs the child and takes the snapshot.
-      (childEffect, before) = reducePresented(in: &state[keyPath: toPresentationState], action: childAction)
+      (childEffect, before, replaced) = reducePresented(
+        in: &state[keyPath: toPresentationState], action: childAction)
     } else {
-      before = state[keyPath: toPresentationState].box
+      let presents = state[keyPath: toPresentationState]
+      (before, replaced) = (presents.box, presents.replaced)
       if case .dismiss? = presentationAction, before?.value == nil { reportNothingToDismiss() }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -89,44 +93,54 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     case .presented?: dismisses = isEphemeral || (before?.value).map(identifier.holdsEphemeralCase) == true
     case nil: dismisses = false
     }
-    if !dismisses, before === state[keyPath: toPresentationState].box {
+    if !dismisses, replaced == nil, before === state[keyPath: toPresentationState].box {
       return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
     }
-    let cancelEffect = settle(&state, before: before?.value, dismisses: dismisses)
+    let cancelEffect = settle(&state, before: before?.value, replaced: replaced?.value, dismisses: dismisses)
     return .merge(childEffect, parentEffect, cancelEffect)
   }
 
-  /// Applies a dismissal (unless the parent already replaced the child) and cancels the
-  /// effects of a child that went away; only for actions that wrote the presentation or dismiss.
+  /// Applies a dismissal (unless the parent already replaced the child) and cancels the effects of a child
+  /// that went away, here or (`replaced`) by code outside this reducer since it last ran; only for actions
+  /// that wrote the presentation or dismiss, or after such an outside write.
   @inlinable @inline(never) func settle(
-    _ state: inout Parent.State, before: Destination.State?, dismisses: Bool
+    _ state: inout Parent.State, before: Destination.State?, replaced: Destination.State?, dismisses: Bool
   ) -> Effect<Parent.Action> {
     let beforeIdentity = before.map(identifier.identify)
+    var cancellations: [Effect<Parent.Action>] = []
+    if let replacedIdentity = replaced.map(identifier.identify), replacedIdentity != beforeIdentity {
+      cancellations.append(.cancel(id: NavigationID(kind: kind, id: replacedIdentity)))
+    }
     if dismisses, let beforeIdentity, identity(in: state) == beforeIdentity {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    guard let beforeIdentity, identity(in: state) != beforeIdentity else { return .none }
-    return .cancel(id: NavigationID(kind: kind, id: beforeIdentity))
+    if let beforeIdentity, identity(in: state) != beforeIdentity {
+      cancellations.append(.cancel(id: NavigationID(kind: kind, id: beforeIdentity)))
+    }
+    // What this run saw is settled; only later writes from outside are kept for the next run.
+    state[keyPath: toPresentationState].settleReplacement()
+    return .merge(cancellations)
   }
 
   @inlinable func identity(in state: Parent.State) -> AnyHashableSendable? {
     state[keyPath: toPresentationState].wrappedValue.map(identifier.identify)
   }
 
-  /// Runs the presented child under its navigation id, and returns its effect and the
-  /// presentation's storage afterwards. A child that changes its own identity (a new id)
+  /// Runs the presented child under its navigation id, and returns its effect, the
+  /// presentation's storage afterwards and what outside code replaced. A child that changes its own identity (a new id)
   /// has the old identity's effects cancelled, as if the parent had replaced it.
   @inlinable func reducePresented(
     in presents: inout Presents<Destination.State>, action: Destination.Action
-  ) -> (Effect<Parent.Action>, Presents<Destination.State>.Box?) {
+  ) -> (Effect<Parent.Action>, Presents<Destination.State>.Box?, Presents<Destination.State>.Box?) {
     guard presents.box?.value != nil else {
       reportNothingPresented(action: action)
-      return (.none, presents.box)
+      return (.none, presents.box, presents.replaced)
     }
-    let effect = identifier.run(
-      &presents.wrappedValue!, kind: kind, { destination.reduce(into: &$0, action: action) },
-      embed: { embed($0, id: $1) })
-    return (effect, presents.box)
+    let effect = presents.modifyPresented { child in
+      identifier.run(
+        &child, kind: kind, { destination.reduce(into: &$0, action: action) }, embed: { embed($0, id: $1) })
+    }
+    return (effect, presents.box, presents.replaced)
   }
 
   /// Reports a dismissal that arrived while nothing was presented.

@@ -10,7 +10,15 @@
 public struct Presents<State> {
   @usableFromInline final class Box {
     @usableFromInline var value: State?
-    @usableFromInline init(_ value: State?) { self.value = value }
+    /// The storage a write replaced or dismissed since the presentation's `ifLet` last ran, kept so that it can
+    /// cancel the effects of a child that code outside it dismissed or replaced (TCA keeps a `presentedID`).
+    /// A box whose value is nil only holds this record. Equality, hashing, coding and dumps ignore it.
+    @usableFromInline var replaced: Box?
+
+    @usableFromInline init(_ value: State?, replaced: Box? = nil) {
+      self.value = value
+      self.replaced = replaced
+    }
   }
 
   @usableFromInline var box: Box?
@@ -24,25 +32,56 @@ public struct Presents<State> {
   @inlinable public var wrappedValue: State? {
     get { box?.value }
     set {
-      guard let newValue else {
-        box = nil
+      guard box != nil else {
+        box = newValue.map { Box($0) }
         return
       }
-      if box != nil, isKnownUniquelyReferenced(&box!) {
-        box!.value = newValue
+      if box!.replaced != nil {
+        // Already recorded since the `ifLet` ran: the first write keeps what it saw, no chain builds up.
+        if newValue != nil, isKnownUniquelyReferenced(&box!) {
+          box!.value = newValue
+        } else {
+          box = Box(newValue, replaced: box!.replaced)
+        }
+      } else if box!.value != nil {
+        box = Box(newValue, replaced: box)
       } else {
-        box = Box(newValue)
+        box = newValue.map { Box($0) }
       }
     }
+    // Changes in place are not recorded: they keep the child (a change of id by code outside the `ifLet` is not
+    // seen), and recording would copy the storage of every level a deep change goes through.
     _modify {
       if box == nil {
         box = Box(nil)
       } else if !isKnownUniquelyReferenced(&box!) {
-        box = Box(box!.value)
+        box = Box(box!.value, replaced: box!.replaced)
       }
-      defer { if box?.value == nil { box = nil } }
+      defer { if box?.value == nil, box?.replaced == nil { box = nil } }
       yield &box!.value
     }
+  }
+
+  /// What a write from outside the `ifLet` replaced or dismissed since it last ran.
+  @inlinable var replaced: Box? { box?.replaced }
+
+  /// Forgets what was replaced: the `ifLet` has cancelled what it had to.
+  @inlinable mutating func settleReplacement() {
+    guard box?.replaced != nil else { return }
+    if box!.value == nil {
+      box = nil
+    } else if isKnownUniquelyReferenced(&box!) {
+      box!.replaced = nil
+    } else {
+      box = Box(box!.value)
+    }
+  }
+
+  /// Changes the presented child in place without recording: for its own `ifLet`, which tells a
+  /// new child from a changed one itself.
+  @inlinable mutating func modifyPresented<Result>(_ body: (inout State) -> Result) -> Result {
+    if !isKnownUniquelyReferenced(&box!) { box = Box(box!.value, replaced: box!.replaced) }
+    return body(&box!.value!)
   }
 
   /// The wrapper itself, so navigation operators can take `\.$destination`.

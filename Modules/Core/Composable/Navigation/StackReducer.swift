@@ -64,8 +64,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     // held, any write by the parent goes to a new buffer (copy-on-write), so the
     // same buffer afterwards means the stack is unchanged and no id left it.
     let before = entries(in: &state)
+    // Elements that code outside this reducer removed since it last ran still have effects to cancel.
+    let removedOutside = hasUnsettledRemovals(in: &state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    if !pushesOrPops, Self.isSameBuffer(before, entries(in: &state)) {
+    if !pushesOrPops, !removedOutside, Self.isSameBuffer(before, entries(in: &state)) {
       return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
     }
     return settle(
@@ -83,6 +85,17 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> [StackState<Destination.State>.Entry] {
     FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.entries
+  }
+
+  /// Whether elements were removed since this reducer last ran, through the field offset once prepared.
+  @inlinable func hasUnsettledRemovals(in state: inout Parent.State) -> Bool {
+    guard let offset = stackPath.offset else { return !state[keyPath: stackPath.keyPath].unsettledRemovals.isEmpty }
+    return Self.hasUnsettledRemovals(at: offset, in: &state)
+  }
+
+  @inlinable static func hasUnsettledRemovals(at offset: Int, in root: UnsafeMutablePointer<Parent.State>) -> Bool {
+    !FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.unsettledRemovals
+      .isEmpty
   }
 
   /// Whether two arrays are the same storage (and so hold the same entries).
@@ -126,10 +139,14 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case .element?, nil:
       break
     }
+    // Removals by this run and by code outside it since the last run; the latter are in no `idsBefore`.
+    let removed = state[keyPath: stackPath.keyPath].unsettledRemovals
+    if !removed.isEmpty { state[keyPath: stackPath.keyPath].unsettledRemovals = [] }
     let idsAfter = state[keyPath: stackPath.keyPath].ids
-    guard idsAfter != idsBefore else { return .merge(elementEffect, parentEffect) }
+    guard idsAfter != idsBefore || !removed.isEmpty else { return .merge(elementEffect, parentEffect) }
     let remaining = Set(idsAfter)
-    let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
+    var cancelled = Set<StackElementID>()
+    let cancellations = (idsBefore + removed).filter { !remaining.contains($0) && cancelled.insert($0).inserted }.map {
       Effect<Parent.Action>.cancel(id: NavigationID(kind: kind, id: $0))
     }
     return .merge([elementEffect, parentEffect] + cancellations)

@@ -13,6 +13,9 @@ public struct StackState<Element> {
   @usableFromInline var entries: [Entry] = []
   /// The id the next pushed element gets.
   public private(set) var nextID = StackElementID(0)
+  /// Ids removed since the stack's `forEach` last ran, so that it cancels the effects of elements that code
+  /// outside it removed (as TCA's mounted ids do). Not part of the value: equality, coding and dumps ignore it.
+  @usableFromInline var unsettledRemovals: [StackElementID] = []
 
   /// An empty stack.
   public init() {}
@@ -67,7 +70,7 @@ public struct StackState<Element> {
       if let newValue {
         entries[index].element = newValue
       } else {
-        entries.remove(at: index)
+        removeEntries(at: index...index)
       }
     }
   }
@@ -84,7 +87,7 @@ public struct StackState<Element> {
         return
       }
       guard let newValue else {
-        entries.remove(at: index)
+        removeEntries(at: index...index)
         return
       }
       entries[index].element = Element.casePath(casePath).embed(newValue)
@@ -94,7 +97,16 @@ public struct StackState<Element> {
   /// Removes only the element with `id` and returns it; the elements above it stay.
   @discardableResult public mutating func remove(id: StackElementID) -> Element? {
     guard let index = index(of: id) else { return nil }
-    return entries.remove(at: index).element
+    let element = entries[index].element
+    removeEntries(at: index...index)
+    return element
+  }
+
+  /// Removes the entries at `positions`, noting their ids for the stack's `forEach`.
+  @usableFromInline mutating func removeEntries(at positions: some RangeExpression<Int>) {
+    let positions = positions.relative(to: entries)
+    unsettledRemovals.append(contentsOf: entries[positions].lazy.map(\.id))
+    entries.removeSubrange(positions)
   }
 
   /// The element with `id` for in-place mutation by the stack's `forEach`.
@@ -106,23 +118,30 @@ public struct StackState<Element> {
   /// Removes the element with `id` and every element above it.
   public mutating func pop(from id: StackElementID) {
     guard let index = index(of: id) else { return }
-    entries.removeSubrange(index...)
+    removeEntries(at: index...)
   }
 
   /// Removes every element above the one with `id`.
   public mutating func pop(to id: StackElementID) {
     guard let index = index(of: id) else { return }
-    entries.removeSubrange((index + 1)...)
+    removeEntries(at: (index + 1)...)
   }
 
   /// Removes and returns the top element.
-  @discardableResult public mutating func removeLast() -> Element { entries.removeLast().element }
+  @discardableResult public mutating func removeLast() -> Element {
+    let element = entries[entries.count - 1].element
+    removeEntries(at: (entries.count - 1)...)
+    return element
+  }
 
   /// Removes the top `count` elements.
-  public mutating func removeLast(_ count: Int) { entries.removeLast(count) }
+  public mutating func removeLast(_ count: Int) {
+    precondition(count >= 0 && count <= entries.count, "Cannot remove \(count) of \(entries.count) elements")
+    removeEntries(at: (entries.count - count)...)
+  }
 
   /// Removes every element.
-  public mutating func removeAll() { entries.removeAll() }
+  public mutating func removeAll() { removeEntries(at: 0...) }
 
 }
 

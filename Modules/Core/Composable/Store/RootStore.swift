@@ -104,7 +104,7 @@ import Observation
   /// One task that covers all of `started`: a lineage grouping them, when there are several.
   @usableFromInline func storeTask(for started: [StoreTask]) -> StoreTask {
     started.count == 1
-      ? started[0] : StoreTask(nil, lineage: EffectLineage(grouping: started, lock: effects.lineageLock))
+      ? started[0] : StoreTask(EffectLineage(grouping: started, lock: effects.lineageLock))
   }
 
   /// Starts an effect returned by a reducer (the entry point for the inlined loop).
@@ -143,10 +143,10 @@ import Observation
     let body = run.body
     let dependencies = run.dependencies
     let sender = EffectSender(store: self, location: run.location)
-    let task = startTask(keys: keys, priority: run.priority, lineage: sender) {
+    startTask(keys: keys, priority: run.priority, lineage: sender) {
       await withDependencyValues(dependencies) { await body(Send { action in sender.deliver(action) }) }
     }
-    return StoreTask(task, lineage: sender)
+    return StoreTask(sender)
   }
 
   /// The effects that are not worth specializing: concatenation, cancelling, throttling, removed children.
@@ -180,8 +180,8 @@ import Observation
   /// action joins the running loop in order. The reduce's context is taken off
   /// the thread meanwhile, so the effect reads the dependencies it captured.
   /// Nothing in it depends on the store's types, so it needs no specializing.
-  /// `lineage` is told when the body has returned.
-  @usableFromInline func startTask(
+  /// `lineage` gets the task, and is told when the body has returned.
+  @discardableResult @usableFromInline func startTask(
     keys: [CancelKey], priority: TaskPriority?, lineage: EffectLineage,
     _ body: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
@@ -203,6 +203,7 @@ import Observation
       task = Task(priority: priority, operation: operation)
     }
     reducing.restore()
+    lineage.task = task
     registry.attach(task, id: id)
     hooks?.attached(id, task)
     return task
@@ -217,7 +218,7 @@ import Observation
       return
     }
     let lineage = EffectLineage(lock: effects.lineageLock)
-    let task = startTask(keys: keys, priority: nil, lineage: lineage) { [weak self] in
+    startTask(keys: keys, priority: nil, lineage: lineage) { [weak self] in
       for part in parts {
         guard !Task.isCancelled, let self else { return }
         var partTasks: [StoreTask] = []
@@ -230,7 +231,7 @@ import Observation
         }
       }
     }
-    started.append(StoreTask(task, lineage: lineage))
+    started.append(StoreTask(lineage))
   }
 
   /// Starts an effect from inside a running effect: its `.send`s become sends of their own.
