@@ -10,6 +10,9 @@ import IssueReporting
 public struct DependencyValues: Sendable {
   @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
   @usableFromInline var defaults: DefaultValueCache
+  /// The effect these values run, when they are an effect's: where `Task.cancel(id:)` and
+  /// `withTaskCancellation(id:)` find its store's cancellation ids and its place in the feature tree.
+  @usableFromInline package var runningEffect: (any AnyObject & Sendable)?
   /// Which of a key's values is used for keys not overridden.
   public var context: DependencyContext {
     get { defaults.context }

@@ -8,10 +8,13 @@ import Foundation
 @usableFromInline final class EffectSender<State, Action>: EffectLineage, @unchecked Sendable {
   @usableFromInline weak let store: RootStore<State, Action>?
   @usableFromInline let location: SourceLocation
+  /// The cancellation keys the effect is filed under, which hold its place in the feature tree.
+  @usableFromInline let keys: [CancelKey]
 
-  @usableFromInline init(store: RootStore<State, Action>, location: SourceLocation) {
+  @usableFromInline init(store: RootStore<State, Action>, location: SourceLocation, keys: [CancelKey]) {
     self.store = store
     self.location = location
+    self.keys = keys
     super.init(lock: store.effects.lineageLock)
   }
 
@@ -22,5 +25,20 @@ import Foundation
     guard let store else { return }
     let task = store.send(action)
     if task.hasEffects { adopt(task) }
+  }
+}
+
+extension EffectSender: RunningEffect {
+  /// The store's registry, while the store exists.
+  var registry: EffectRegistry? { store?.effects }
+
+  /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.
+  var navigationPath: NavigationIDPath {
+    var deepest = NavigationIDPath()
+    for key in keys {
+      guard let id = key.id.base.base as? NavigationID, key.path.ids.count + 1 > deepest.ids.count else { continue }
+      deepest = NavigationIDPath(key.path.ids + [id])
+    }
+    return deepest
   }
 }

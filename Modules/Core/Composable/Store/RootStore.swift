@@ -141,8 +141,9 @@ import Observation
   /// Starts a `.run` effect's task; its actions go back through `send`.
   @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> StoreTask {
     let body = run.body
-    let dependencies = run.dependencies
-    let sender = EffectSender(store: self, location: run.location)
+    let sender = EffectSender(store: self, location: run.location, keys: keys)
+    var dependencies = run.dependencies
+    dependencies.runningEffect = sender
     startTask(keys: keys, priority: run.priority, lineage: sender) {
       await withDependencyValues(dependencies) { await body(Send { action in sender.deliver(action) }) }
     }
