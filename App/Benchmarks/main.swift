@@ -17,6 +17,7 @@ if arguments.contains("--help") {
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
       --only X  run only scenarios X (a to g; several as a,b), for profiling
+      --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
 }
@@ -213,6 +214,11 @@ if runs("e") {
   scenarios.append(testStorePairs(.asyncTapped, name: "(e) 10k test store pairs, .run"))
 }
 
+// One scenario alone, for an instruction count that no other scenario adds to.
+if let index = arguments.firstIndex(of: "--matching"), arguments.index(after: index) < arguments.endIndex {
+  let text = arguments[arguments.index(after: index)]
+  scenarios = scenarios.enumerated().filter { $0.offset == 0 || $0.element.name.contains(text) }.map(\.element)
+}
 let samples = await measureInterleaved(scenarios)
 
 /// A scenario's target: an absolute bound in ns, or a bound on its ratio to another scenario in the same rounds.

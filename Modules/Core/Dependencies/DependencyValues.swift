@@ -8,8 +8,17 @@ import IssueReporting
 /// live, preview or test value and cached in `defaults`, so a stateful test value
 /// (an incrementing UUID generator) keeps counting for the life of a store.
 public struct DependencyValues: Sendable {
-  @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
-  @usableFromInline var defaults: DefaultValueCache
+  /// The overrides and the cache of defaults, in one shared reference: an effect's values (which add
+  /// `runningEffect`) then copy with two retains, as they did before it existed.
+  @usableFromInline var storage: DependencyStorage
+  @usableFromInline var overrides: [ObjectIdentifier: any Sendable] {
+    get { storage.overrides }
+    set { storage = DependencyStorage(overrides: newValue, defaults: storage.defaults) }
+  }
+  @usableFromInline var defaults: DefaultValueCache {
+    get { storage.defaults }
+    set { storage = DependencyStorage(overrides: storage.overrides, defaults: newValue) }
+  }
   /// The effect these values run, when they are an effect's: where `Task.cancel(id:)` and
   /// `withTaskCancellation(id:)` find its store's cancellation ids and its place in the feature tree.
   @usableFromInline package var runningEffect: (any AnyObject & Sendable)?
@@ -23,7 +32,7 @@ public struct DependencyValues: Sendable {
 
   /// A fresh set of values for `context`, with its own cache of defaults.
   public init(context: DependencyContext) {
-    defaults = DefaultValueCache(context: context)
+    storage = DependencyStorage(overrides: [:], defaults: DefaultValueCache(context: context))
   }
 
   /// The same overridden values with a new, empty cache of defaults for `context`.
@@ -78,6 +87,17 @@ enum TestScopedDefaults {
       valuesByTest[test] = values
       return values
     }
+  }
+}
+
+/// The values set explicitly and the cache of the others; replaced, never changed, when an override is set.
+@usableFromInline final class DependencyStorage: Sendable {
+  @usableFromInline let overrides: [ObjectIdentifier: any Sendable]
+  @usableFromInline let defaults: DefaultValueCache
+
+  @usableFromInline init(overrides: [ObjectIdentifier: any Sendable], defaults: DefaultValueCache) {
+    self.overrides = overrides
+    self.defaults = defaults
   }
 }
 

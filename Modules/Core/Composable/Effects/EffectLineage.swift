@@ -19,6 +19,8 @@ import Foundation
   /// The effect's task; nil for a group. Set once, as the task starts and before anyone else can see
   /// this lineage (`StoreTask`s are made after), so reading it needs no lock.
   @exclusivity(unchecked) @usableFromInline final var task: Task<Void, Never>?
+  /// The effect's id in its store's registry, set as it is filed (before its task starts).
+  @exclusivity(unchecked) final var registryID: UInt64 = 0
   /// Whether the effect's own task has returned (always true for a group).
   @exclusivity(unchecked) @MainActor @usableFromInline final var hasEnded = false
 

@@ -107,7 +107,9 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
 ///
 /// Reflection (a `Mirror`) costs thousands of instructions, so it runs once per case to learn whether
 /// the payload is `Identifiable` or ephemeral; after that only identifiable payloads are reflected, to
-/// read their id. Reducers run on the main actor, but the lock keeps this correct from anywhere.
+/// read their id. What is learned sits in an array indexed by case tag: every child action of an enum
+/// destination asks (its identity before and after, and whether it is an alert), so the lookup is a load,
+/// not a hash. Reducers run on the main actor, but the lock keeps this correct from anywhere.
 @usableFromInline final class EnumCasePayloads: @unchecked Sendable {
   private struct Kind {
     var isIdentifiable: Bool
@@ -115,12 +117,14 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
   }
 
   private let lock = NSLock()
-  private var kinds: [UInt32: Kind] = [:]
+  // Guarded by the lock.
+  @exclusivity(unchecked) private var kinds: [Kind?] = []
 
   @usableFromInline init() {}
 
   /// The id of the payload of `value` (whose case is `tag`) if it is `Identifiable`.
-  @usableFromInline func payloadID(of value: Any, tag: UInt32) -> AnyHashableSendable? {
+  @usableFromInline func payloadID<Value>(of value: Value, tag: UInt32) -> AnyHashableSendable? {
+    // Generic, so that a case without an identifiable payload costs no boxing of the value into `Any`.
     guard kind(of: value, tag: tag).isIdentifiable,
       let payload = Mirror(reflecting: value).children.first?.value as? any Identifiable
     else { return nil }
@@ -128,15 +132,19 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
   }
 
   /// Whether the payload of `value` (whose case is `tag`) is an alert or a dialog.
-  @usableFromInline func isEphemeral(_ value: Any, tag: UInt32) -> Bool {
+  @usableFromInline func isEphemeral<Value>(_ value: Value, tag: UInt32) -> Bool {
     kind(of: value, tag: tag).isEphemeral
   }
 
-  private func kind(of value: Any, tag: UInt32) -> Kind {
-    if let known = lock.withLock({ kinds[tag] }) { return known }
+  private func kind<Value>(of value: Value, tag: UInt32) -> Kind {
+    let index = Int(tag)
+    if let known = lock.withLock({ index < kinds.count ? kinds[index] : nil }) { return known }
     let payload = Mirror(reflecting: value).children.first?.value
     let kind = Kind(isIdentifiable: payload is any Identifiable, isEphemeral: payload is any EphemeralState)
-    lock.withLock { kinds[tag] = kind }
+    lock.withLock {
+      if kinds.count <= index { kinds += Array(repeating: nil, count: index + 1 - kinds.count) }
+      kinds[index] = kind
+    }
     return kind
   }
 }

@@ -44,6 +44,11 @@ import Foundation
     if cancel { task.cancel() }
   }
 
+  /// The keys effect `id` is filed under (none once it has ended).
+  func keys(of id: UInt64) -> [CancelKey] {
+    lock.withLock { keysByTask[id] ?? [] }
+  }
+
   /// Forgets a finished effect.
   func remove(id: UInt64) {
     lock.withLock {

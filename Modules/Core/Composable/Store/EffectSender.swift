@@ -8,13 +8,10 @@ import Foundation
 @usableFromInline final class EffectSender<State, Action>: EffectLineage, @unchecked Sendable {
   @usableFromInline weak let store: RootStore<State, Action>?
   @usableFromInline let location: SourceLocation
-  /// The cancellation keys the effect is filed under, which hold its place in the feature tree.
-  @usableFromInline let keys: [CancelKey]
 
-  @usableFromInline init(store: RootStore<State, Action>, location: SourceLocation, keys: [CancelKey]) {
+  @usableFromInline init(store: RootStore<State, Action>, location: SourceLocation) {
     self.store = store
     self.location = location
-    self.keys = keys
     super.init(lock: store.effects.lineageLock)
   }
 
@@ -35,7 +32,7 @@ extension EffectSender: RunningEffect {
   /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.
   var navigationPath: NavigationIDPath {
     var deepest = NavigationIDPath()
-    for key in keys {
+    for key in store?.effects.keys(of: registryID) ?? [] {
       guard let id = key.id.base.base as? NavigationID, key.path.ids.count + 1 > deepest.ids.count else { continue }
       deepest = NavigationIDPath(key.path.ids + [id])
     }

@@ -141,7 +141,7 @@ import Observation
   /// Starts a `.run` effect's task; its actions go back through `send`.
   @inlinable func startRun(_ run: RunOperation<Action>, keys: [CancelKey]) -> StoreTask {
     let body = run.body
-    let sender = EffectSender(store: self, location: run.location, keys: keys)
+    let sender = EffectSender(store: self, location: run.location)
     var dependencies = run.dependencies
     dependencies.runningEffect = sender
     startTask(keys: keys, priority: run.priority, lineage: sender) {
@@ -188,6 +188,8 @@ import Observation
   ) -> Task<Void, Never> {
     let registry = effects
     let id = registry.reserve(keys: keys)
+    // Before the task starts: it runs at once, and may ask for its keys (`Task.cancel(id:)`) right away.
+    lineage.registryID = id
     let hooks = effectHooks
     hooks?.started(id)
     let operation: @MainActor @Sendable () async -> Void = {
