@@ -40,6 +40,13 @@ import Foundation
     }
   }
 
+  /// Whether `state` still has identity `key`. For an enum case whose payload is not identifiable the
+  /// case's tag decides: the payload lookup is skipped for the second time within one action.
+  @inlinable func hasIdentity(_ state: State, _ key: ChildKey) -> Bool {
+    if case let .enumCase(tag) = key { return enumTag(of: state) == tag }
+    return self.key(state) == key
+  }
+
   /// Whether `state` is an enum case holding an alert or a dialog, which any of its actions dismisses.
   @usableFromInline func holdsEphemeralCase(_ state: State) -> Bool {
     guard let cases else { return false }
@@ -119,6 +126,8 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
   private let lock = NSLock()
   // Guarded by the lock.
   @exclusivity(unchecked) private var kinds: [Kind?] = []
+  /// What the main thread has learned, read there without the lock (stores run reducers on the main actor).
+  @exclusivity(unchecked) private var kindsOnMainThread: [Kind?] = []
 
   @usableFromInline init() {}
 
@@ -138,6 +147,18 @@ struct EnumCaseIdentity: Hashable, @unchecked Sendable, CustomStringConvertible 
 
   private func kind<Value>(of value: Value, tag: UInt32) -> Kind {
     let index = Int(tag)
+    guard Thread.isMainThread else { return lockedKind(of: value, index: index) }
+    if index < kindsOnMainThread.count, let known = kindsOnMainThread[index] { return known }
+    let kind = lockedKind(of: value, index: index)
+    if kindsOnMainThread.count <= index {
+      kindsOnMainThread += Array(repeating: nil, count: index + 1 - kindsOnMainThread.count)
+    }
+    kindsOnMainThread[index] = kind
+    return kind
+  }
+
+  /// The kind of case `index`, through the cache every thread shares; learned by reflecting `value`.
+  private func lockedKind<Value>(of value: Value, index: Int) -> Kind {
     if let known = lock.withLock({ index < kinds.count ? kinds[index] : nil }) { return known }
     let payload = Mirror(reflecting: value).children.first?.value
     let kind = Kind(isIdentifiable: payload is any Identifiable, isEphemeral: payload is any EphemeralState)

@@ -41,7 +41,7 @@ extension ChildIdentifier {
       defer { ReducingContext.leaveDeferredNavigationID(context) }
       return reduce(&child)
     }
-    let keptIdentity = isConstant || self.key(child) == key
+    let keptIdentity = isConstant || hasIdentity(child, key)
     if effect.isNone && keptIdentity { return .none }
     let id = navigationID(key, kind: kind)
     let result = effect.isNone ? Effect<ParentAction>.none : embed(effect, id)

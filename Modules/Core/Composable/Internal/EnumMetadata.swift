@@ -16,7 +16,7 @@
 // ChildIdentifierTests checks both on this toolchain, so a layout change fails the tests rather than misbehaving.
 
 /// The tag of the case `value`, an enum, holds (payload cases first), asked of the enum's value witnesses.
-func enumTag<Enum>(of value: Enum) -> UInt32 {
+@usableFromInline func enumTag<Enum>(of value: Enum) -> UInt32 {
   typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
   let metadata = unsafeBitCast(Enum.self, to: UnsafeRawPointer.self)
   let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)

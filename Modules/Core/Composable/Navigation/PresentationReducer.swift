@@ -90,7 +90,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     switch presentationAction {
     case .dismiss?: dismisses = true
     // An alert or dialog held by an enum destination's case is dismissed by its own actions too.
-    case .presented?: dismisses = isEphemeral || (before?.value).map(identifier.holdsEphemeralCase) == true
+    // Only an enum can hold one: the check copies the child out of its box, so skip it for other children.
+    case .presented?:
+      dismisses = isEphemeral || (identifier.cases != nil && (before?.value).map(identifier.holdsEphemeralCase) == true)
     case nil: dismisses = false
     }
     if !dismisses, replaced == nil, before === state[keyPath: toPresentationState].box {

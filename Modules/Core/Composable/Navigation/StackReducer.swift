@@ -76,26 +76,27 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// The stack's entries, through the field offset once prepared.
-  @inlinable func entries(in state: inout Parent.State) -> [StackState<Destination.State>.Entry] {
+  @inlinable @inline(__always) func entries(in state: inout Parent.State) -> [StackState<Destination.State>.Entry] {
     guard let offset = stackPath.offset else { return state[keyPath: stackPath.keyPath].entries }
     return Self.entries(at: offset, in: &state)
   }
 
-  @inlinable static func entries(
+  @inlinable @inline(__always) static func entries(
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> [StackState<Destination.State>.Entry] {
     FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.entries
   }
 
   /// Whether elements were removed since this reducer last ran, through the field offset once prepared.
-  @inlinable func hasUnsettledRemovals(in state: inout Parent.State) -> Bool {
-    guard let offset = stackPath.offset else { return !state[keyPath: stackPath.keyPath].unsettledRemovals.isEmpty }
+  @inlinable @inline(__always) func hasUnsettledRemovals(in state: inout Parent.State) -> Bool {
+    guard let offset = stackPath.offset else { return state[keyPath: stackPath.keyPath].hasUnsettledRemovals }
     return Self.hasUnsettledRemovals(at: offset, in: &state)
   }
 
-  @inlinable static func hasUnsettledRemovals(at offset: Int, in root: UnsafeMutablePointer<Parent.State>) -> Bool {
-    !FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.unsettledRemovals
-      .isEmpty
+  @inlinable @inline(__always) static func hasUnsettledRemovals(
+    at offset: Int, in root: UnsafeMutablePointer<Parent.State>
+  ) -> Bool {
+    FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.hasUnsettledRemovals
   }
 
   /// Whether two arrays are the same storage (and so hold the same entries).
@@ -141,7 +142,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
     // Removals by this run and by code outside it since the last run; the latter are in no `idsBefore`.
     let removed = state[keyPath: stackPath.keyPath].unsettledRemovals
-    if !removed.isEmpty { state[keyPath: stackPath.keyPath].unsettledRemovals = [] }
+    if !removed.isEmpty {
+      state[keyPath: stackPath.keyPath].unsettledRemovals = []
+      state[keyPath: stackPath.keyPath].hasUnsettledRemovals = false
+    }
     let idsAfter = state[keyPath: stackPath.keyPath].ids
     guard idsAfter != idsBefore || !removed.isEmpty else { return .merge(elementEffect, parentEffect) }
     let remaining = Set(idsAfter)
