@@ -7,7 +7,7 @@ import Foundation
 /// own), so without this a cancelled `send` would leave the work it caused running.
 /// A lineage with no task of its own also groups the effects of one `send` that started several.
 @usableFromInline class EffectLineage: @unchecked Sendable {
-  /// The lock of the store's effect registry, shared by its lineages: a lock each cost a tenth of an effect.
+  /// The store's lineage lock, which all its lineages share: a lock each cost a tenth of an effect.
   private let lock: NSLock
   // The lock guards these; `cancel` may come from any thread.
   @exclusivity(unchecked) private var descendants: [StoreTask] = []
