@@ -119,7 +119,7 @@ import Observation
   }
 
   /// Kept so the root store's core lives exactly as long as the root store (children hold the root).
-  let rootStore: RootStore<State, Action>?
+  @usableFromInline let rootStore: RootStore<State, Action>?
 
   deinit {
     ownedEffects?.cancelAll()
@@ -139,7 +139,7 @@ import Observation
 
   /// Runs `body` with the root store's dependencies installed, as a reduce sees them (a thread-local, not a
   /// task-local push: test tools call this for every assertion).
-  @usableFromInline package func withRootDependencies<R>(_ body: () throws -> R) rethrows -> R {
+  @inlinable package func withRootDependencies<R>(_ body: () throws -> R) rethrows -> R {
     guard let context = rootStore?.context else { return try body() }
     return try context.install(body)
   }
