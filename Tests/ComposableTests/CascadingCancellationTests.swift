@@ -36,14 +36,15 @@ private struct Relay: Reducer {
         try await clock.sleep(for: .seconds(1))
         await send(.ticked)
       }
-    case .ticked, .slowStarted:
+    case .ticked:
       state.ticks += 1
-      return action == .ticked
-        ? .none
-        : .run { send in
-          try await clock.sleep(for: .seconds(5))
-          await send(.ticked)
-        }
+      return .none
+    case .slowStarted:
+      state.ticks += 1
+      return .run { send in
+        try await clock.sleep(for: .seconds(5))
+        await send(.ticked)
+      }
     case .burst:
       return .run { send in
         try await clock.sleep(for: .seconds(1))

@@ -89,14 +89,15 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   /// Whether elements were removed since this reducer last ran, through the field offset once prepared.
   @inlinable @inline(__always) func hasUnsettledRemovals(in state: inout Parent.State) -> Bool {
-    guard let offset = stackPath.offset else { return state[keyPath: stackPath.keyPath].hasUnsettledRemovals }
+    guard let offset = stackPath.offset else { return !state[keyPath: stackPath.keyPath].unsettledRemovals.isEmpty }
     return Self.hasUnsettledRemovals(at: offset, in: &state)
   }
 
   @inlinable @inline(__always) static func hasUnsettledRemovals(
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> Bool {
-    FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.hasUnsettledRemovals
+    FieldPath<Parent.State, StackState<Destination.State>>.field(at: offset, in: root).pointee.unsettledRemovals.isEmpty
+      == false
   }
 
   /// Whether two arrays are the same storage (and so hold the same entries).
@@ -142,10 +143,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
     // Removals by this run and by code outside it since the last run; the latter are in no `idsBefore`.
     let removed = state[keyPath: stackPath.keyPath].unsettledRemovals
-    if !removed.isEmpty {
-      state[keyPath: stackPath.keyPath].unsettledRemovals = []
-      state[keyPath: stackPath.keyPath].hasUnsettledRemovals = false
-    }
+    if !removed.isEmpty { state[keyPath: stackPath.keyPath].unsettledRemovals = [] }
     let idsAfter = state[keyPath: stackPath.keyPath].ids
     guard idsAfter != idsBefore || !removed.isEmpty else { return .merge(elementEffect, parentEffect) }
     let remaining = Set(idsAfter)

@@ -16,9 +16,6 @@ public struct StackState<Element> {
   /// Ids removed since the stack's `forEach` last ran, so that it cancels the effects of elements that code
   /// outside it removed (as TCA's mounted ids do). Not part of the value: equality, coding and dumps ignore it.
   @usableFromInline var unsettledRemovals: [StackElementID] = []
-  /// Whether `unsettledRemovals` holds any: a flag the `forEach` reads on every action, which costs less
-  /// than reaching into the array.
-  @usableFromInline var hasUnsettledRemovals = false
 
   /// An empty stack.
   public init() {}
@@ -109,7 +106,6 @@ public struct StackState<Element> {
   @usableFromInline mutating func removeEntries(at positions: some RangeExpression<Int>) {
     let positions = positions.relative(to: entries)
     unsettledRemovals.append(contentsOf: entries[positions].lazy.map(\.id))
-    hasUnsettledRemovals = !unsettledRemovals.isEmpty
     entries.removeSubrange(positions)
   }
 
