@@ -3,9 +3,12 @@
 // every target follows the same layout; nothing here depends on another package.
 import PackageDescription
 
+/// The build-tool plugin every module uses: it generates case paths, enum features and client initializers.
+nonisolated(unsafe) let boilerplate: [Target.PluginUsage] = [.plugin(name: "BoilerplatePlugin")]
+
 /// A runtime library under Modules/Core/NAME.
 func core(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
-  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)")
+  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: boilerplate)
 }
 
 /// The Swift Testing / XCTest target of a module, under Tests/NAMETests.
@@ -13,8 +16,7 @@ func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target
   .testTarget(
     name: "\(module)Tests",
     dependencies: [.target(name: module)] + (module == "ComposableTesting" ? [] : ["ComposableTesting"]) + dependencies,
-    path: "Tests/\(module)Tests"
-  )
+    path: "Tests/\(module)Tests", plugins: boilerplate)
 }
 
 let coreTargets: [Target] = [
@@ -44,21 +46,21 @@ func client(_ name: String, interface: [String] = [], live: [String] = []) -> [T
   return [
     .target(
       name: "\(name)Interface", dependencies: ["Dependencies"] + dependencies,
-      path: "Modules/Clients/\(name)/Interface"),
+      path: "Modules/Clients/\(name)/Interface", plugins: boilerplate),
     .target(
       name: "\(name)Live",
       dependencies: [.target(name: "\(name)Interface"), "Dependencies"] + live.map { .target(name: $0) },
-      path: "Modules/Clients/\(name)/Live"),
+      path: "Modules/Clients/\(name)/Live", plugins: boilerplate),
     .target(
       name: "\(name)Testing", dependencies: [.target(name: "\(name)Interface"), "ComposableTesting"] + dependencies,
-      path: "Modules/Clients/\(name)/Testing"),
+      path: "Modules/Clients/\(name)/Testing", plugins: boilerplate),
     .testTarget(
       name: "\(name)LiveTests",
       dependencies: [
         .target(name: "\(name)Interface"), .target(name: "\(name)Live"), .target(name: "\(name)Testing"),
         "ComposableTesting", "Clocks",
       ],
-      path: "Tests/\(name)LiveTests"),
+      path: "Tests/\(name)LiveTests", plugins: boilerplate),
   ]
 }
 
@@ -82,28 +84,28 @@ func feature(
   return [
     .target(
       name: interfaceName, dependencies: ["Composable"] + interface.map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Interface"),
+      path: "Modules/Features/\(name)/Interface", plugins: boilerplate),
     .target(
       name: implementationName,
       dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + uses,
-      path: "Modules/Features/\(name)/Feature"),
+      path: "Modules/Features/\(name)/Feature", plugins: boilerplate),
     .target(
       name: testingName,
       dependencies: [.target(name: interfaceName), "Composable"] + interface.map { .target(name: $0) }
         + interface.compactMap(testing(of:)).map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Testing"),
+      path: "Modules/Features/\(name)/Testing", plugins: boilerplate),
     .testTarget(
       name: "\(implementationName)Tests",
       dependencies: [
         .target(name: interfaceName), .target(name: implementationName), .target(name: testingName),
         "ComposableTesting",
       ] + uses + testings + children,
-      path: "Tests/\(implementationName)Tests"),
+      path: "Tests/\(implementationName)Tests", plugins: boilerplate),
     .executableTarget(
       name: "\(name)Example",
       dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + uses
         + children,
-      path: "App/Examples/\(name)Example"),
+      path: "App/Examples/\(name)Example", plugins: boilerplate),
   ]
 }
 
@@ -134,7 +136,7 @@ let appFeature: [Target] = [
   .target(
     name: "AppFeature",
     dependencies: ["Composable", "UserClientInterface"] + appFeatures.map { .target(name: "\($0)Interface") },
-    path: "Modules/Features/App/Feature"),
+    path: "Modules/Features/App/Feature", plugins: boilerplate),
   .testTarget(
     name: "AppFeatureTests",
     dependencies: [
@@ -143,7 +145,7 @@ let appFeature: [Target] = [
       + appFeatures.flatMap {
         [.target(name: "\($0)Interface"), .target(name: "\($0)Feature"), .target(name: "\($0)Testing")]
       },
-    path: "Tests/AppFeatureTests"),
+    path: "Tests/AppFeatureTests", plugins: boilerplate),
 ]
 
 let coreTests: [Target] = [
@@ -171,21 +173,31 @@ let apps: [Target] = [
         [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]
       }
       + appFeatures.flatMap { [.target(name: "\($0)Interface"), .target(name: "\($0)Feature")] },
-    path: "App/users/Shell"),
-  .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
+    path: "App/users/Shell", plugins: boilerplate),
+  .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main", plugins: boilerplate),
   .testTarget(
     name: "UsersShellTests",
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AnalyticsClientLive",
     ],
-    path: "Tests/UsersShellTests"),
+    path: "Tests/UsersShellTests", plugins: boilerplate),
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
       "Composable", "ComposableTesting", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
     ],
-    path: "App/Benchmarks"
-  ),
+    path: "App/Benchmarks", plugins: boilerplate),
+]
+
+/// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the
+/// build-tool plugin that runs the tool on each module's sources.
+let tools: [Target] = [
+  .target(name: "Boilerplate", path: "Modules/Tools/Boilerplate/Library"),
+  .executableTarget(name: "boilerplate", dependencies: ["Boilerplate"], path: "Modules/Tools/Boilerplate/Tool"),
+  .plugin(
+    name: "BoilerplatePlugin", capability: .buildTool(), dependencies: ["boilerplate"],
+    path: "Modules/Tools/Boilerplate/Plugin"),
+  .testTarget(name: "BoilerplateTests", dependencies: ["Boilerplate"], path: "Tests/BoilerplateTests"),
 ]
 
 let package = Package(
@@ -196,6 +208,6 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
   ],
-  targets: coreTargets + coreTests + clients + features + appFeature + apps,
+  targets: coreTargets + coreTests + clients + features + appFeature + apps + tools,
   swiftLanguageModes: [.v6]
 )

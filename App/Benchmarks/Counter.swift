@@ -8,10 +8,6 @@ struct Counter: Reducer {
 
   enum Action: Equatable, CasePathable {
     case increment
-
-    struct Cases: CaseList {
-      let increment = CasePath<Action, Void>(Action.increment) { $0 == .increment }
-    }
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {

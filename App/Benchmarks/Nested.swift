@@ -7,9 +7,6 @@ struct Level1: Reducer {
   struct State: Equatable { var child = Counter.State() }
   enum Action: CasePathable {
     case child(Counter.Action)
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) {
@@ -23,9 +20,6 @@ struct Level2: Reducer {
   struct State: Equatable { var child = Level1.State() }
   enum Action: CasePathable {
     case child(Level1.Action)
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level1() }
@@ -37,9 +31,6 @@ struct Level3: Reducer {
   struct State: Equatable { var child = Level2.State() }
   enum Action: CasePathable {
     case child(Level2.Action)
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level2() }
@@ -51,9 +42,6 @@ struct Level4: Reducer {
   struct State: Equatable { var child = Level3.State() }
   enum Action: CasePathable {
     case child(Level3.Action)
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level3() }
@@ -65,9 +53,6 @@ struct Level5: Reducer {
   struct State: Equatable { var child = Level4.State() }
   enum Action: CasePathable {
     case child(Level4.Action)
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }) { Level4() }

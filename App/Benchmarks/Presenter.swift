@@ -10,10 +10,6 @@ struct Presenter: Reducer {
   enum Action: CasePathable {
     case tapped
     case child(PresentationAction<Counter.Action>)
-
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -35,10 +31,6 @@ struct OptionalHolder: Reducer {
   enum Action: CasePathable {
     case tapped
     case child(Counter.Action)
-
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case .child(let a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -60,10 +52,6 @@ struct Navigator: Reducer {
   enum Action: CasePathable {
     case tapped
     case path(StackAction<Counter.State, Counter.Action>)
-
-    struct Cases: CaseList {
-      let path = CasePath(Action.path) { if case .path(let a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -83,10 +71,6 @@ struct Router: Reducer {
 
   enum Action: CasePathable {
     case destination(PresentationAction<Destination.Action>)
-
-    struct Cases: CaseList {
-      let destination = CasePath(Action.destination) { if case .destination(let a) = $0 { a } else { nil } }
-    }
   }
 
   /// The screens the router can present.
@@ -94,18 +78,10 @@ struct Router: Reducer {
     enum State: Equatable, CasePathable {
       case counter(Counter.State)
       case other(Counter.State)
-
-      struct Cases: CaseList {
-        let counter = CasePath(State.counter) { if case .counter(let s) = $0 { s } else { nil } }
-      }
     }
 
     enum Action: CasePathable {
       case counter(Counter.Action)
-
-      struct Cases: CaseList {
-        let counter = CasePath(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
-      }
     }
 
     var body: some ReducerOf<Self> {

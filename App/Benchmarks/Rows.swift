@@ -20,10 +20,6 @@ struct Rows: Reducer {
 
   enum Action: CasePathable {
     case rows(IdentifiedAction<Int, Counter.Action>)
-
-    struct Cases: CaseList {
-      let rows = CasePath(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

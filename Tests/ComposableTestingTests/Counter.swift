@@ -29,13 +29,6 @@ struct Counter: Reducer {
     case timerToggled
     case tick
     case idTapped
-
-    struct Cases: CaseList {
-      let factResponse = CasePath(Action.factResponse) { if case .factResponse(let fact) = $0 { fact } else { nil } }
-      let factFailed = CasePath(Action.factFailed) { if case .factFailed(let message) = $0 { message } else { nil } }
-      let tick = CasePath(Action.tick) { $0 == .tick }
-      let increment = CasePath(Action.increment) { $0 == .increment }
-    }
   }
 
   private enum CancelID { case timer }

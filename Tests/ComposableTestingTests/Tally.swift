@@ -26,25 +26,10 @@ struct Tally: Reducer {
     enum View: Equatable, CasePathable {
       case delete([Int])
       case rename(String, to: String)
-
-      struct Cases: CaseList {
-        let delete = CasePath(View.delete) { if case .delete(let offsets) = $0 { offsets } else { nil } }
-      }
     }
 
     enum Delegate: Equatable, CasePathable {
       case finished(count: Int)
-
-      struct Cases: CaseList {
-        let finished = CasePath(Delegate.finished) { if case .finished(let count) = $0 { count } else { nil } }
-      }
-    }
-
-    struct Cases: CaseList {
-      let tap = CasePath(Action.tap) { $0 == .tap }
-      let stamped = CasePath(Action.stamped) { if case .stamped(let date) = $0 { date } else { nil } }
-      let view = CasePath(Action.view) { if case .view(let action) = $0 { action } else { nil } }
-      let delegate = CasePath(Action.delegate) { if case .delegate(let action) = $0 { action } else { nil } }
     }
   }
 

@@ -4,7 +4,7 @@ import Dependencies
 import Testing
 
 /// Counts how often a feature's `body` is built, and is kept alive by the bodies built.
-private final class Builds {
+final class Builds {
   var count = 0
 }
 
@@ -22,7 +22,7 @@ extension DependencyValues {
 }
 
 /// A child feature with a body, to count builds.
-private struct Leaf: Reducer {
+struct Leaf: Reducer {
   struct State: Equatable, Identifiable {
     var id = 0
     var count = 0
@@ -43,7 +43,7 @@ private struct Leaf: Reducer {
 }
 
 /// A root holding a leaf in a field, a list of leaves, and an optional leaf.
-private struct Root: Reducer {
+struct Root: Reducer {
   struct State: Equatable {
     var leaf = Leaf.State()
     var rows: IdentifiedArrayOf<Leaf.State> = [.init(id: 1), .init(id: 2)]
@@ -53,11 +53,6 @@ private struct Root: Reducer {
     case leaf(Leaf.Action)
     case rows(IdentifiedAction<Int, Leaf.Action>)
     case optional(Leaf.Action)
-    struct Cases: CaseList {
-      let leaf = CasePath(Action.leaf) { if case .leaf(let a) = $0 { a } else { nil } }
-      let rows = CasePath(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }
-      let optional = CasePath(Action.optional) { if case .optional(let a) = $0 { a } else { nil } }
-    }
   }
   let leafBuilds: Builds
   let rowBuilds: Builds

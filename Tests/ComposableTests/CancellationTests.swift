@@ -3,7 +3,7 @@ import ComposableTesting
 import Testing
 
 /// A timer-like feature: `start` runs a cancellable effect that reports after a second.
-private struct Delayed: Reducer {
+struct Delayed: Reducer {
   struct State: Equatable, Identifiable {
     var id: Int
     var finished: [String] = []
@@ -30,7 +30,7 @@ private struct Delayed: Reducer {
 }
 
 /// Rows of `Delayed` features, each using the same cancellation id.
-private struct Rows: Reducer {
+struct Rows: Reducer {
   struct State: Equatable {
     var rows: IdentifiedArrayOf<Delayed.State> = []
   }
@@ -38,9 +38,6 @@ private struct Rows: Reducer {
     case rows(IdentifiedAction<Int, Delayed.Action>)
     case remove(Int)
     case stopAll
-    struct Cases: CaseList {
-      let rows = CasePath(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }
-    }
   }
   let clock: TestClock
 

@@ -3,7 +3,7 @@ import ComposableTesting
 import Testing
 
 /// A child with a one-second timer that counts its ticks.
-private struct Timer: Reducer {
+struct CaseTimer: Reducer {
   struct State: Equatable, Identifiable {
     var id = 0
     var ticks = 0
@@ -35,24 +35,16 @@ private struct Timer: Reducer {
 }
 
 /// Enum state: a timer while running, a message while stopped. The parent reacts after the child has run.
-private struct Screen: Reducer {
+struct CaseScreen: Reducer {
   enum State: Equatable, CasePathable {
-    case running(Timer.State)
+    case running(CaseTimer.State)
     case stopped(String)
-
-    struct Cases: CaseList {
-      let running = CasePath(State.running) { if case let .running(s) = $0 { s } else { nil } }
-    }
   }
 
   enum Action: Equatable, CasePathable {
-    case running(Timer.Action)
+    case running(CaseTimer.Action)
     case stopTapped
     case restartTapped(id: Int)
-
-    struct Cases: CaseList {
-      let running = CasePath(Action.running) { if case let .running(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -68,18 +60,20 @@ private struct Screen: Reducer {
         state = .stopped("stopped")
         return .none
       case let .restartTapped(id):
-        state = .running(Timer.State(id: id))
+        state = .running(CaseTimer.State(id: id))
         return .none
       }
     }
-    .ifCaseLet(\.running, action: \.running) { Timer() }
+    .ifCaseLet(\.running, action: \.running) { CaseTimer() }
   }
 }
 
 @MainActor struct IfCaseLetTests {
-  private func screenStore(_ state: Screen.State, clock: TestClock) -> TestStore<Screen.State, Screen.Action> {
+  private func screenStore(_ state: CaseScreen.State, clock: TestClock) -> TestStore<
+    CaseScreen.State, CaseScreen.Action
+  > {
     TestStore(initialState: state) {
-      Screen()
+      CaseScreen()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -87,13 +81,13 @@ private struct Screen: Reducer {
 
   @Test func theChildRunsOnItsCaseBeforeTheParent() async {
     let clock = TestClock()
-    let store = screenStore(.running(Timer.State()), clock: clock)
-    await store.send(.running(.tick)) { $0 = .running(Timer.State(ticks: 1)) }
+    let store = screenStore(.running(CaseTimer.State()), clock: clock)
+    await store.send(.running(.tick)) { $0 = .running(CaseTimer.State(ticks: 1)) }
     await store.send(.running(.tick)) { $0 = .stopped("two ticks") }
   }
 
   @Test func aChildActionInAnotherCaseIsARuntimeIssueAndChangesNothing() {
-    let store = Store(initialState: Screen.State.stopped("stopped"), reducer: Screen())
+    let store = Store(initialState: CaseScreen.State.stopped("stopped"), reducer: CaseScreen())
     withKnownIssue {
       store.send(.running(.tick))
     } matching: {
@@ -104,7 +98,7 @@ private struct Screen: Reducer {
 
   @Test func leavingTheCaseCancelsTheChildsEffects() async {
     let clock = TestClock()
-    let store = screenStore(.running(Timer.State()), clock: clock)
+    let store = screenStore(.running(CaseTimer.State()), clock: clock)
     await store.send(.running(.startTapped))
     await store.send(.stopTapped) { $0 = .stopped("stopped") }
     await clock.advance(by: .seconds(2))
@@ -113,27 +107,27 @@ private struct Screen: Reducer {
 
   @Test func aNewChildInTheSameCaseCancelsTheOldChildsEffects() async {
     let clock = TestClock()
-    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    let store = screenStore(.running(CaseTimer.State(id: 1)), clock: clock)
     await store.send(.running(.startTapped))
-    await store.send(.restartTapped(id: 2)) { $0 = .running(Timer.State(id: 2)) }
+    await store.send(.restartTapped(id: 2)) { $0 = .running(CaseTimer.State(id: 2)) }
     await clock.advance(by: .seconds(2))
     await store.finish()
   }
 
   @Test func theSameChildChangedKeepsItsEffects() async {
     let clock = TestClock()
-    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    let store = screenStore(.running(CaseTimer.State(id: 1)), clock: clock)
     await store.send(.running(.startTapped))
     await store.send(.restartTapped(id: 1))
     await clock.advance(by: .seconds(1))
-    await store.receive(.running(.tick)) { $0 = .running(Timer.State(id: 1, ticks: 1)) }
+    await store.receive(.running(.tick)) { $0 = .running(CaseTimer.State(id: 1, ticks: 1)) }
   }
 
   @Test func aChildThatRenumbersItselfCancelsTheEffectsOfItsOldIdentity() async {
     let clock = TestClock()
-    let store = screenStore(.running(Timer.State(id: 1)), clock: clock)
+    let store = screenStore(.running(CaseTimer.State(id: 1)), clock: clock)
     await store.send(.running(.startTapped))
-    await store.send(.running(.renumberTapped)) { $0 = .running(Timer.State(id: 101)) }
+    await store.send(.running(.renumberTapped)) { $0 = .running(CaseTimer.State(id: 101)) }
     await clock.advance(by: .seconds(2))
     // Exhaustive: the old identity's timer firing would be an unexpected action here.
     await store.finish()

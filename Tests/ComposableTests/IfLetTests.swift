@@ -4,7 +4,7 @@ import Testing
 
 /// Holds an optional stopwatch (a stored property) and an optional ticker, a child without identity,
 /// behind a computed property, so that `ifLet` reaches it through the key path instead of a field offset.
-private struct Desk: Reducer {
+struct Desk: Reducer {
   struct State: Equatable {
     var stopwatch: Stopwatch.State?
     var storedTicker: Ticker.State?
@@ -22,11 +22,6 @@ private struct Desk: Reducer {
     case hideTicker
     case stopwatch(Stopwatch.Action)
     case ticker(Ticker.Action)
-
-    struct Cases: CaseList {
-      let stopwatch = CasePath(Action.stopwatch) { if case let .stopwatch(a) = $0 { a } else { nil } }
-      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

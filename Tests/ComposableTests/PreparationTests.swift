@@ -9,11 +9,11 @@ import ComposableTesting
 import Testing
 
 /// Counts how often a feature's `body` is built.
-private final class BodyCount {
+final class BodyCount {
   var value = 0
 }
 
-private struct Counter: Reducer {
+struct PreparedCounter: Reducer {
   struct State: Equatable, Identifiable {
     var id = 0
     var count = 0
@@ -42,57 +42,50 @@ private struct Counter: Reducer {
 }
 
 /// A parent whose counter lives behind a computed property as well as in a stored field.
-private struct Parent: Reducer {
+struct PreparedParent: Reducer {
   struct State: Equatable {
-    var stored = Counter.State()
+    var stored = PreparedCounter.State()
     var storage: [Int] = [0]
     /// No field offset: a `Scope` over it must go through the key path.
-    var computed: Counter.State {
-      get { Counter.State(count: storage[0]) }
+    var computed: PreparedCounter.State {
+      get { PreparedCounter.State(count: storage[0]) }
       set { storage[0] = newValue.count }
     }
   }
   enum Action: Equatable, CasePathable {
-    case stored(Counter.Action)
-    case computed(Counter.Action)
-    struct Cases: CaseList {
-      let stored = CasePath(Action.stored) { if case .stored(let a) = $0 { a } else { nil } }
-      let computed = CasePath(Action.computed) { if case .computed(let a) = $0 { a } else { nil } }
-    }
+    case stored(PreparedCounter.Action)
+    case computed(PreparedCounter.Action)
   }
   let bodyCount: BodyCount
 
   var body: some ReducerOf<Self> {
     let _ = bodyCount.value += 1
-    Scope(state: \.stored, action: \.stored) { Counter() }
-    Scope(state: \.computed, action: \.computed) { Counter() }
+    Scope(state: \.stored, action: \.stored) { PreparedCounter() }
+    Scope(state: \.computed, action: \.computed) { PreparedCounter() }
   }
 }
 
-/// Rows kept in a stored array, or reached through a computed property (no offset).
-private struct Rows: Reducer {
+/// PreparedRows kept in a stored array, or reached through a computed property (no offset).
+struct PreparedRows: Reducer {
   struct State: Equatable {
-    var rows: IdentifiedArrayOf<Counter.State> = []
-    var viaComputed: IdentifiedArrayOf<Counter.State> {
+    var rows: IdentifiedArrayOf<PreparedCounter.State> = []
+    var viaComputed: IdentifiedArrayOf<PreparedCounter.State> {
       get { rows }
       set { rows = newValue }
     }
   }
   enum Action: Equatable, CasePathable {
-    case rows(IdentifiedAction<Int, Counter.Action>)
-    case replace(IdentifiedArrayOf<Counter.State>)
-    struct Cases: CaseList {
-      let rows = CasePath(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }
-    }
+    case rows(IdentifiedAction<Int, PreparedCounter.Action>)
+    case replace(IdentifiedArrayOf<PreparedCounter.State>)
   }
   let clock: TestClock
   let throughComputedProperty: Bool
 
   var body: some ReducerOf<Self> {
     if throughComputedProperty {
-      Reduce(replace).forEach(\.viaComputed, action: \.rows) { Counter(clock: clock) }
+      Reduce(replace).forEach(\.viaComputed, action: \.rows) { PreparedCounter(clock: clock) }
     } else {
-      Reduce(replace).forEach(\.rows, action: \.rows) { Counter(clock: clock) }
+      Reduce(replace).forEach(\.rows, action: \.rows) { PreparedCounter(clock: clock) }
     }
   }
 
@@ -102,23 +95,20 @@ private struct Rows: Reducer {
   }
 }
 
-/// State and actions of an optional `Parent`, to check that `ifLet` passes preparation down.
-private enum Holder {
+/// State and actions of an optional `PreparedParent`, to check that `ifLet` passes preparation down.
+enum Holder {
   struct State: Equatable {
-    var parent: Parent.State?
+    var parent: PreparedParent.State?
   }
   enum Action: Equatable, CasePathable {
-    case parent(Parent.Action)
-    struct Cases: CaseList {
-      let parent = CasePath(Action.parent) { if case .parent(let a) = $0 { a } else { nil } }
-    }
+    case parent(PreparedParent.Action)
   }
 }
 
 @MainActor struct PreparationTests {
   @Test func aRootStoreBuildsItsFeaturesBodyOnce() {
     let count = BodyCount()
-    let store = Store(initialState: Parent.State(), reducer: Parent(bodyCount: count))
+    let store = Store(initialState: PreparedParent.State(), reducer: PreparedParent(bodyCount: count))
     store.send(.stored(.increment))
     store.send(.stored(.increment))
     store.send(.computed(.increment))
@@ -129,9 +119,9 @@ private enum Holder {
 
   @Test func reducingAFeatureDirectlyBuildsItsBodyEachTime() {
     let count = BodyCount()
-    var state = Parent.State()
-    _ = Parent(bodyCount: count).reduce(into: &state, action: .stored(.increment))
-    _ = Parent(bodyCount: count).reduce(into: &state, action: .computed(.increment))
+    var state = PreparedParent.State()
+    _ = PreparedParent(bodyCount: count).reduce(into: &state, action: .stored(.increment))
+    _ = PreparedParent(bodyCount: count).reduce(into: &state, action: .computed(.increment))
     #expect(count.value == 2)
     #expect(state.stored.count == 1)
     #expect(state.storage == [1])
@@ -139,21 +129,23 @@ private enum Holder {
 
   #if DEBUG
     @Test func aStoredFieldHasAnOffsetAndAComputedPropertyHasNone() {
-      var stored = FieldPath(\Parent.State.stored)
-      var computed = FieldPath(\Parent.State.computed)
+      var stored = FieldPath(\PreparedParent.State.stored)
+      var computed = FieldPath(\PreparedParent.State.computed)
       #expect(stored.offset == nil)
       stored.prepare()
       computed.prepare()
-      #expect(stored.offset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
+      #expect(stored.offset == MemoryLayout<PreparedParent.State>.offset(of: \PreparedParent.State.stored))
       #expect(stored.offset != nil)
       #expect(computed.offset == nil)
     }
   #endif
 
   @Test func aPreparedScopeWritesTheFieldItsOffsetNames() {
-    var scope = Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
+    var scope = Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) {
+      PreparedCounter()
+    }
     scope.prepareForStore()
-    var state = Parent.State()
+    var state = PreparedParent.State()
     _ = scope.reduce(into: &state, action: .stored(.increment))
     _ = scope.reduce(into: &state, action: .computed(.increment))
     #expect(state.stored.count == 1)
@@ -164,8 +156,8 @@ private enum Holder {
   func removingARowCancelsItsEffectsWithOrWithoutAnOffset(throughComputedProperty: Bool) async {
     let clock = TestClock()
     let store = Store(
-      initialState: Rows.State(rows: [.init(id: 1), .init(id: 2)]),
-      reducer: Rows(clock: clock, throughComputedProperty: throughComputedProperty))
+      initialState: PreparedRows.State(rows: [.init(id: 1), .init(id: 2)]),
+      reducer: PreparedRows(clock: clock, throughComputedProperty: throughComputedProperty))
     store.send(.rows(.element(id: 1, action: .increment)))
     store.send(.rows(.element(id: 1, action: .start)))
     store.send(.rows(.element(id: 2, action: .start)))
@@ -177,7 +169,7 @@ private enum Holder {
   }
 
   @Test func aSameSizedReplacementIsSeenAsAChangeOfIDs() {
-    let before: IdentifiedArrayOf<Counter.State> = [.init(id: 1), .init(id: 2)]
+    let before: IdentifiedArrayOf<PreparedCounter.State> = [.init(id: 1), .init(id: 2)]
     var after = before
     #expect(before.membershipVersion == after.membershipVersion)
     after[id: 1]?.count = 7
@@ -193,12 +185,14 @@ private enum Holder {
     @Test func ifLetPassesPreparationToTheScopeInsideIt() {
       var reducer = EmptyReducer<Holder.State, Holder.Action>()
         .ifLet(\.parent, action: \.parent) {
-          Scope(state: \Parent.State.stored, action: \Parent.Action.Cases.stored) { Counter() }
+          Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) { PreparedCounter() }
         }
       #expect(reducer.child.reducer.core.fieldOffset == nil)
       reducer.prepareForStore()
-      #expect(reducer.child.reducer.core.fieldOffset == MemoryLayout<Parent.State>.offset(of: \Parent.State.stored))
-      var state = Holder.State(parent: Parent.State())
+      #expect(
+        reducer.child.reducer.core.fieldOffset
+          == MemoryLayout<PreparedParent.State>.offset(of: \PreparedParent.State.stored))
+      var state = Holder.State(parent: PreparedParent.State())
       _ = reducer.reduce(into: &state, action: .parent(.stored(.increment)))
       #expect(state.parent?.stored.count == 1)
     }

@@ -3,7 +3,7 @@ import ComposableTesting
 import Observation
 import Testing
 
-private struct Counter: Reducer {
+struct ScopedCounter: Reducer {
   struct State: Equatable { var count = 0 }
   enum Action: Equatable { case increment }
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -13,54 +13,44 @@ private struct Counter: Reducer {
 }
 
 /// A parent with a counter field and an optional counter.
-private struct Parent: Reducer {
+struct Parent: Reducer {
   struct State: Equatable {
-    var counter = Counter.State()
-    var optional: Counter.State?
+    var counter = ScopedCounter.State()
+    var optional: ScopedCounter.State?
     var other = 0
   }
   enum Action: Equatable, CasePathable {
-    case counter(Counter.Action)
-    case optional(Counter.Action)
+    case counter(ScopedCounter.Action)
+    case optional(ScopedCounter.Action)
     case bumpOther
     case toggleOptional
-    struct Cases: CaseList {
-      let counter = CasePath(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
-      let optional = CasePath(Action.optional) { if case .optional(let a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
-    Scope(state: \.counter, action: \.counter) { Counter() }
+    Scope(state: \.counter, action: \.counter) { ScopedCounter() }
     Reduce { state, action in
       switch action {
       case .bumpOther: state.other += 1
-      case .toggleOptional: state.optional = state.optional == nil ? Counter.State() : nil
+      case .toggleOptional: state.optional = state.optional == nil ? ScopedCounter.State() : nil
       default: break
       }
       return .none
     }
-    .ifLet(\.optional, action: \.optional) { Counter() }
+    .ifLet(\.optional, action: \.optional) { ScopedCounter() }
   }
 }
 
 /// Enum state: a counter on the first screen only.
-private struct Screens: Reducer {
+struct Screens: Reducer {
   enum State: Equatable, CasePathable {
-    case first(Counter.State)
+    case first(ScopedCounter.State)
     case second
-    struct Cases: CaseList {
-      let first = CasePath(State.first) { if case .first(let s) = $0 { s } else { nil } }
-    }
   }
   enum Action: Equatable, CasePathable {
-    case first(Counter.Action)
-    struct Cases: CaseList {
-      let first = CasePath(Action.first) { if case .first(let a) = $0 { a } else { nil } }
-    }
+    case first(ScopedCounter.Action)
   }
   var body: some ReducerOf<Self> {
-    Scope(state: \.first, action: \.first) { Counter() }
+    Scope(state: \.first, action: \.first) { ScopedCounter() }
   }
 }
 
@@ -95,7 +85,7 @@ private struct Screens: Reducer {
     }
     store.send(.toggleOptional)
     store.send(.optional(.increment))
-    #expect(store.state.optional == Counter.State(count: 1))
+    #expect(store.state.optional == ScopedCounter.State(count: 1))
   }
 
   @Test func aChildStoreAlwaysReflectsTheRoot() {
@@ -110,7 +100,7 @@ private struct Screens: Reducer {
 
   @Test func tenThousandScopedStoresAreAllReleased() {
     let store = Store(initialState: Parent.State(), reducer: Parent())
-    final class WeakBox { weak var store: Store<Counter.State, Counter.Action>? }
+    final class WeakBox { weak var store: Store<ScopedCounter.State, ScopedCounter.Action>? }
     var boxes: [WeakBox] = []
     for _ in 0..<10_000 {
       let child = store.scope(state: \.counter, action: \.counter)

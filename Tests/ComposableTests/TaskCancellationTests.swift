@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A search whose effect runs its lookup under `withTaskCancellation`, and ways to stop it by id.
-private struct Finder: Reducer {
+struct Finder: Reducer {
   struct State: Equatable, Identifiable {
     var id: Int
     var found: [String] = []
@@ -45,16 +45,13 @@ private struct Finder: Reducer {
 }
 
 /// Rows of finders, all using the same id.
-private struct Finders: Reducer {
+struct Finders: Reducer {
   struct State: Equatable {
     var rows: IdentifiedArrayOf<Finder.State> = []
   }
 
   enum Action: Equatable, CasePathable {
     case rows(IdentifiedAction<Int, Finder.Action>)
-    struct Cases: CaseList {
-      let rows = CasePath(Action.rows) { if case let .rows(a) = $0 { a } else { nil } }
-    }
   }
 
   let clock: TestClock

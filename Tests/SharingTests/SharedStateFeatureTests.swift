@@ -3,7 +3,7 @@ import ComposableTesting
 import Testing
 
 /// A list that favorites items, and a detail that shows and toggles the same favorites.
-private struct Favorites: Reducer {
+struct Favorites: Reducer {
   struct State: Equatable {
     @Shared(.inMemory("favorites")) var favorites: Set<Int> = []
   }
@@ -12,10 +12,6 @@ private struct Favorites: Reducer {
     case toggle(Int)
     case toggleLater(Int)
     case toggled
-
-    struct Cases: CaseList {
-      let toggled = CasePath(Action.toggled) { $0 == .toggled }
-    }
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -35,7 +31,7 @@ private struct Favorites: Reducer {
 }
 
 /// Two features that share favorites without syncing.
-private struct Directory: Reducer {
+struct Directory: Reducer {
   struct State: Equatable {
     var list = Favorites.State()
     var detail = Favorites.State()
@@ -44,11 +40,6 @@ private struct Directory: Reducer {
   enum Action: Equatable, CasePathable {
     case list(Favorites.Action)
     case detail(Favorites.Action)
-
-    struct Cases: CaseList {
-      let list = CasePath(Action.list) { if case let .list(a) = $0 { a } else { nil } }
-      let detail = CasePath(Action.detail) { if case let .detail(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

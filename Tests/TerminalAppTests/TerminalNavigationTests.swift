@@ -4,7 +4,7 @@ import TerminalApp
 import TerminalUI
 
 /// A screen that opens a counter sheet and counts how often each screen appeared.
-private struct Screen: Reducer {
+struct Screen: Reducer {
   struct State: Equatable {
     var appeared = 0
     @Presents var sheet: Int?
@@ -16,10 +16,6 @@ private struct Screen: Reducer {
     case sheet(PresentationAction<Sheet>)
 
     enum Sheet: Equatable { case add(Int), appeared }
-
-    struct Cases: CaseList {
-      let sheet = CasePath(Action.sheet) { if case let .sheet(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A search box: typing sets the query, the query change triggers a search effect that sends results.
-private struct Search: Reducer {
+struct DebugSearch: Reducer {
   struct State: Equatable, Codable {
     var query = ""
     var results: [String] = []
@@ -15,10 +15,6 @@ private struct Search: Reducer {
     case queryChanged(String)
     case resetByParent
     case results([String])
-
-    struct Cases: CaseList {
-      let results = CasePath(Action.results) { if case let .results(r) = $0 { r } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -50,7 +46,7 @@ private struct Search: Reducer {
 
 @MainActor struct DebuggingToolsTests {
   @Test func onChangeReactsToChangesMadeByTheReducerItWraps() async {
-    let store = TestStore(initialState: Search.State()) { Search() }
+    let store = TestStore(initialState: DebugSearch.State()) { DebugSearch() }
     await store.send(.queryChanged("ada")) {
       $0.query = "ada"
       $0.searches = 1
@@ -60,7 +56,7 @@ private struct Search: Reducer {
   }
 
   @Test func onChangeDoesNotSeeChangesMadeOutsideIt() async {
-    let store = TestStore(initialState: Search.State(query: "x")) { Search() }
+    let store = TestStore(initialState: DebugSearch.State(query: "x")) { DebugSearch() }
     await store.send(.resetByParent) { $0.query = "" }
     #expect(store.state.searches == 0)
   }
@@ -109,8 +105,8 @@ private struct Search: Reducer {
 
   @Test func aRecordedSessionReplaysToTheSameState() async throws {
     let lines = LockIsolated<[String]>([])
-    let store = Store(initialState: Search.State()) {
-      Search().record(to: ActionLogSink { line in lines.withValue { $0.append(line) } })
+    let store = Store(initialState: DebugSearch.State()) {
+      DebugSearch().record(to: ActionLogSink { line in lines.withValue { $0.append(line) } })
     }
     await store.send(.queryChanged("gr")).finish()
     await store.send(.queryChanged("grace")).finish()
@@ -119,7 +115,7 @@ private struct Search: Reducer {
     let log = lines.value.joined()
     #expect(lines.value.count == 7)
     #expect(lines.value[0].hasPrefix("{\"action\":{\"queryChanged\":"))
-    let replayed = try replayActions(log, initialState: Search.State(), reducer: Search())
+    let replayed = try replayActions(log, initialState: DebugSearch.State(), reducer: DebugSearch())
     #expect(replayed == store.currentState)
     #expect(replayed.results == ["ada-1", "ada-2"])
   }
@@ -127,10 +123,10 @@ private struct Search: Reducer {
   @Test func aMalformedLogLineIsAnErrorNamingTheLine() {
     let log = "\n{\"time\":1,\"action\":{\"resetByParent\":{}}}\nnot json\n"
     #expect(throws: ReplayError.self) {
-      try replayActions(log, initialState: Search.State(), reducer: Search())
+      try replayActions(log, initialState: DebugSearch.State(), reducer: DebugSearch())
     }
     do {
-      _ = try replayActions(log, initialState: Search.State(), reducer: Search())
+      _ = try replayActions(log, initialState: DebugSearch.State(), reducer: DebugSearch())
     } catch let error as ReplayError {
       #expect(error.line == 3)
     } catch {

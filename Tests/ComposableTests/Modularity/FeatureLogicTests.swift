@@ -13,10 +13,6 @@ struct Greeter: Reducer {
     case delegate(Delegate)
 
     enum Delegate: Equatable { case greeted(String) }
-
-    struct Cases: CaseList {
-      let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> { FeatureLogic(Self.self) }

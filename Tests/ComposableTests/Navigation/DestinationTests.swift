@@ -3,23 +3,14 @@ import ComposableTesting
 import Testing
 
 /// What a screen can present: a ticker or a note, one at a time, as one optional enum.
-private struct Destination: Reducer {
+struct Destination: Reducer {
   enum State: Equatable, CasePathable {
     case ticker(Ticker.State)
     case note(String)
-
-    struct Cases: CaseList {
-      let ticker = CasePath(State.ticker) { if case let .ticker(s) = $0 { s } else { nil } }
-      let note = CasePath(State.note) { if case let .note(s) = $0 { s } else { nil } }
-    }
   }
 
   enum Action: Equatable, CasePathable {
     case ticker(Ticker.Action)
-
-    struct Cases: CaseList {
-      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -27,7 +18,7 @@ private struct Destination: Reducer {
   }
 }
 
-private struct Screen: Reducer {
+struct Screen: Reducer {
   struct State: Equatable {
     @Presents var destination: Destination.State?
   }
@@ -36,10 +27,6 @@ private struct Screen: Reducer {
     case tickerTapped
     case noteTapped
     case destination(PresentationAction<Destination.Action>)
-
-    struct Cases: CaseList {
-      let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

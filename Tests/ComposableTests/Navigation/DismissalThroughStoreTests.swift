@@ -2,7 +2,7 @@ import Composable
 import Testing
 
 /// Presents one ticker, as the app presents a form.
-private struct Presenter: Reducer {
+struct Presenter: Reducer {
   struct State: Equatable {
     @Presents var ticker: Ticker.State?
   }
@@ -10,10 +10,6 @@ private struct Presenter: Reducer {
   enum Action: Equatable, CasePathable {
     case presentTapped
     case ticker(PresentationAction<Ticker.Action>)
-
-    struct Cases: CaseList {
-      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -26,7 +22,7 @@ private struct Presenter: Reducer {
 }
 
 /// Pushes tickers, as the app pushes a user's detail.
-private struct Pusher: Reducer {
+struct Pusher: Reducer {
   struct State: Equatable {
     var path = StackState<Ticker.State>()
   }
@@ -34,10 +30,6 @@ private struct Pusher: Reducer {
   enum Action: Equatable, CasePathable {
     case pushTapped
     case path(StackActionOf<Ticker>)
-
-    struct Cases: CaseList {
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

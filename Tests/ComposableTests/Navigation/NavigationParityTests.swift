@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A child identified by an id it can change in place, with a timer.
-private struct Badge: Reducer {
+struct ParityBadge: Reducer {
   struct State: Equatable, Identifiable {
     var id: Int
     var ticks = 0
@@ -38,35 +38,25 @@ private struct Badge: Reducer {
 }
 
 /// A screen whose destinations are an alert, a ticker or a badge, one at a time; and a plain optional alert.
-private struct Panel: Reducer {
+struct Panel: Reducer {
   enum Confirm: Equatable { case yes }
 
   struct Destination: Reducer {
     enum State: Equatable, CasePathable {
       case alert(AlertState<Confirm>)
       case ticker(Ticker.State)
-      case badge(Badge.State)
-
-      struct Cases: CaseList {
-        let ticker = CasePath(State.ticker) { if case let .ticker(s) = $0 { s } else { nil } }
-        let badge = CasePath(State.badge) { if case let .badge(s) = $0 { s } else { nil } }
-      }
+      case badge(ParityBadge.State)
     }
 
     enum Action: Equatable, CasePathable {
       case alert(Confirm)
       case ticker(Ticker.Action)
-      case badge(Badge.Action)
-
-      struct Cases: CaseList {
-        let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-        let badge = CasePath(Action.badge) { if case let .badge(a) = $0 { a } else { nil } }
-      }
+      case badge(ParityBadge.Action)
     }
 
     var body: some ReducerOf<Self> {
       Scope(state: \.ticker, action: \.ticker) { Ticker() }
-      Scope(state: \.badge, action: \.badge) { Badge() }
+      Scope(state: \.badge, action: \.badge) { ParityBadge() }
     }
   }
 
@@ -79,11 +69,6 @@ private struct Panel: Reducer {
   enum Action: Equatable, CasePathable {
     case destination(PresentationAction<Destination.Action>)
     case banner(Confirm)
-
-    struct Cases: CaseList {
-      let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
-      let banner = CasePath(Action.banner) { if case let .banner(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -131,15 +116,15 @@ private let deleteAlert = AlertState<Panel.Confirm>(title: "Delete?", buttons: [
 
   @Test func anEnumCaseHoldingAnIdentifiableChildIsANewChildWhenItsIDChanges() async {
     let clock = TestClock()
-    let store = panelStore(Panel.State(destination: .badge(Badge.State(id: 1))), clock: clock)
+    let store = panelStore(Panel.State(destination: .badge(ParityBadge.State(id: 1))), clock: clock)
     await store.send(.destination(.presented(.badge(.startTapped))))
     await clock.advance(by: .seconds(1))
     await store.receive(.destination(.presented(.badge(.tick)))) {
-      $0.destination = .badge(Badge.State(id: 1, ticks: 1))
+      $0.destination = .badge(ParityBadge.State(id: 1, ticks: 1))
     }
     // Same case, another id: the old badge's timer is cancelled, so nothing more arrives.
     await store.send(.destination(.presented(.badge(.renumbered(2))))) {
-      $0.destination = .badge(Badge.State(id: 2, ticks: 1))
+      $0.destination = .badge(ParityBadge.State(id: 2, ticks: 1))
     }
     await clock.advance(by: .seconds(3))
     await store.finish()
@@ -150,22 +135,22 @@ private let deleteAlert = AlertState<Panel.Confirm>(title: "Delete?", buttons: [
     state.$destination[case: \.ticker]?.ticks += 2
     #expect(state.destination == .ticker(Ticker.State(ticks: 2)))
     // Another case is not written: that would replace the screen.
-    state.$destination[case: \.badge] = Badge.State(id: 9)
+    state.$destination[case: \.badge] = ParityBadge.State(id: 9)
     state.$destination[case: \.badge]?.ticks += 1
     #expect(state.destination == .ticker(Ticker.State(ticks: 2)))
     state.$destination[case: \.ticker] = nil
     #expect(state.destination == nil)
 
-    var path = StackState<Panel.Destination.State>([.ticker(Ticker.State()), .badge(Badge.State(id: 1))])
+    var path = StackState<Panel.Destination.State>([.ticker(Ticker.State()), .badge(ParityBadge.State(id: 1))])
     path[id: 1, case: \.badge]?.ticks = 5
     path[id: 0, case: \.badge]?.ticks = 5
     path[id: 0, case: \.badge] = nil
-    #expect(Array(path) == [.ticker(Ticker.State()), .badge(Badge.State(id: 1, ticks: 5))])
+    #expect(Array(path) == [.ticker(Ticker.State()), .badge(ParityBadge.State(id: 1, ticks: 5))])
   }
 }
 
 /// A stack of tickers whose parent can remove one screen from the middle.
-private struct Trail: Reducer {
+struct Trail: Reducer {
   struct State: Equatable {
     var path = StackState<Ticker.State>()
   }
@@ -173,10 +158,6 @@ private struct Trail: Reducer {
   enum Action: Equatable, CasePathable {
     case removeTapped(StackElementID)
     case path(StackActionOf<Ticker>)
-
-    struct Cases: CaseList {
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

@@ -9,7 +9,7 @@ import ComposableTesting
 import Testing
 
 /// A feature that presents itself: how deep navigation nests in memory.
-private struct Nested: Reducer {
+struct Nested: Reducer {
   struct State: Equatable {
     var value = 0
     @Presents var child: State?
@@ -18,10 +18,6 @@ private struct Nested: Reducer {
   indirect enum Action: Equatable, CasePathable {
     case increment
     case child(PresentationAction<Action>)
-
-    struct Cases: CaseList {
-      let child = CasePath(Action.child) { if case let .child(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

@@ -4,7 +4,7 @@ import ComposableTesting
 import Testing
 
 /// A presented ticker and a stack of tickers, which a reducer outside their `ifLet` and `forEach` removes.
-private struct Shelf: Reducer {
+struct Shelf: Reducer {
   struct State: Equatable {
     @Presents var ticker: Ticker.State?
     var path = StackState<Ticker.State>()
@@ -16,11 +16,6 @@ private struct Shelf: Reducer {
     case closeTapped
     case popTapped(StackElementID)
     case refreshed
-
-    struct Cases: CaseList {
-      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

@@ -3,7 +3,7 @@ import ComposableTesting
 import Testing
 
 /// Presents a `Stopwatch` child and can relabel it in place or replace it with another number.
-private struct Shelf: Reducer {
+struct IdentityShelf: Reducer {
   struct State: Equatable {
     @Presents var item: Stopwatch.State?
   }
@@ -12,10 +12,6 @@ private struct Shelf: Reducer {
     case show(Int)
     case relabelTapped
     case item(PresentationAction<Stopwatch.Action>)
-
-    struct Cases: CaseList {
-      let item = CasePath(Action.item) { if case let .item(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -37,9 +33,9 @@ private struct Shelf: Reducer {
 /// A presented child is "the same child" while its identity (here its id) stays: writes that keep
 /// it keep the child's effects, and a new identity, from the parent or the child itself, cancels them.
 @MainActor struct PresentationIdentityTests {
-  private func store(clock: TestClock) -> TestStore<Shelf.State, Shelf.Action> {
-    TestStore(initialState: Shelf.State()) {
-      Shelf()
+  private func store(clock: TestClock) -> TestStore<IdentityShelf.State, IdentityShelf.Action> {
+    TestStore(initialState: IdentityShelf.State()) {
+      IdentityShelf()
     } withDependencies: {
       $0.continuousClock = clock
     }

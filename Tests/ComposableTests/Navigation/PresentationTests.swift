@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Presents a ticker, or asks before deleting with an alert.
-private struct Host: Reducer {
+struct Host: Reducer {
   struct State: Equatable {
     @Presents var ticker: Ticker.State?
     @Presents var alert: AlertState<Action.Alert>?
@@ -20,11 +20,6 @@ private struct Host: Reducer {
 
     enum Alert: Equatable {
       case confirmDelete
-    }
-
-    struct Cases: CaseList {
-      let ticker = CasePath(Action.ticker) { if case let .ticker(a) = $0 { a } else { nil } }
-      let alert = CasePath(Action.alert) { if case let .alert(a) = $0 { a } else { nil } }
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A navigation stack of tickers.
-private struct Navigator: Reducer {
+struct Navigator: Reducer {
   struct State: Equatable {
     var path = StackState<Ticker.State>()
   }
@@ -13,10 +13,6 @@ private struct Navigator: Reducer {
     case openTapped
     case backToRootTapped
     case path(StackActionOf<Ticker>)
-
-    struct Cases: CaseList {
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {
@@ -38,7 +34,7 @@ private struct Navigator: Reducer {
 
 /// The same stack behind a computed property, so that `forEach` reaches it through the key path
 /// instead of a field offset.
-private struct ComputedNavigator: Reducer {
+struct ComputedNavigator: Reducer {
   struct State: Equatable {
     var storedPath = StackState<Ticker.State>()
     var path: StackState<Ticker.State> {
@@ -51,10 +47,6 @@ private struct ComputedNavigator: Reducer {
     case openTapped
     case backToRootTapped
     case path(StackActionOf<Ticker>)
-
-    struct Cases: CaseList {
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-    }
   }
 
   var body: some ReducerOf<Self> {

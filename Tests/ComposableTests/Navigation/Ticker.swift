@@ -10,11 +10,6 @@ struct Ticker: Reducer {
     case startTapped
     case tick
     case closeTapped
-
-    struct Cases: CaseList {
-      let tick = CasePath(Action.tick) { $0 == .tick }
-      let closeTapped = CasePath(Action.closeTapped) { $0 == .closeTapped }
-    }
   }
 
   @Dependency(\.continuousClock) var clock

@@ -14,10 +14,6 @@ struct Tally: Reducer {
 
   enum Action: Equatable, CasePathable {
     case increment
-
-    struct Cases: CaseList {
-      let increment = CasePath(Action.increment) { $0 == .increment }
-    }
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -30,19 +26,11 @@ struct Tally: Reducer {
 enum TallyMode: Equatable, CasePathable {
   case viewing
   case editing(Tally.State)
-
-  struct Cases: CaseList {
-    let editing = CasePath(TallyMode.editing) { if case let .editing(s) = $0 { s } else { nil } }
-  }
 }
 
 /// The actions of `TallyMode`'s reducer.
 enum TallyModeAction: Equatable, CasePathable {
   case editing(Tally.Action)
-
-  struct Cases: CaseList {
-    let editing = CasePath(TallyModeAction.editing) { if case let .editing(a) = $0 { a } else { nil } }
-  }
 }
 
 /// A feature whose body combines twelve reducers: binding, scopes, forEach, ifLet, presentation, stack,
@@ -74,15 +62,6 @@ struct TwelveReducerScreen: Reducer {
 
     var binding: BindingAction<State>? {
       if case let .binding(action) = self { action } else { nil }
-    }
-
-    struct Cases: CaseList {
-      let counter = CasePath(Action.counter) { if case let .counter(a) = $0 { a } else { nil } }
-      let rows = CasePath(Action.rows) { if case let .rows(a) = $0 { a } else { nil } }
-      let optional = CasePath(Action.optional) { if case let .optional(a) = $0 { a } else { nil } }
-      let sheet = CasePath(Action.sheet) { if case let .sheet(a) = $0 { a } else { nil } }
-      let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-      let mode = CasePath(Action.mode) { if case let .mode(a) = $0 { a } else { nil } }
     }
   }
 

@@ -4,18 +4,6 @@ public enum PresentationAction<Action>: CasePathable {
   case presented(Action)
   /// Dismiss the child: sent by the parent's view, or by the child through the `dismiss` dependency.
   case dismiss
-
-  /// The cases as case paths (`\.destination.presented`, `\.destination.dismiss`).
-  public struct Cases: CaseList {
-    /// Creates the list.
-    public init() {}
-    /// `.presented(action)`.
-    public let presented = CasePath<PresentationAction, Action>(
-      PresentationAction.presented, extract: { if case let .presented(action) = $0 { action } else { nil } })
-    /// `.dismiss`.
-    public let dismiss = CasePath<PresentationAction, Void>(
-      { PresentationAction.dismiss }, extract: { if case .dismiss = $0 { () } else { nil } })
-  }
 }
 
 extension PresentationAction: Equatable where Action: Equatable {}

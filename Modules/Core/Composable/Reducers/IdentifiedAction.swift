@@ -16,16 +16,6 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
     case let .element(_, action): action
     }
   }
-
-  /// The single case, as a case path.
-  public struct Cases: CaseList {
-    /// Creates the list.
-    public init() {}
-    /// `.element(id:action:)`.
-    public let element = CasePath<IdentifiedAction, (id: ID, action: Action)>(
-      { IdentifiedAction.element(id: $0.id, action: $0.action) },
-      extract: { if case let .element(id, action) = $0 { (id, action) } else { nil } })
-  }
 }
 
 extension IdentifiedAction: Equatable where Action: Equatable {}

@@ -18,20 +18,6 @@ extension AppFeature {
       /// The guided tour of the first run.
       case onboarding(Onboarding.State)
 
-      /// The cases as case paths.
-      public struct Cases: CaseList {
-        /// Creates the list.
-        public init() {}
-        /// `.add`.
-        public let add = CasePath(State.add) { if case let .add(s) = $0 { s } else { nil } }
-        /// `.settings`.
-        public let settings = CasePath(State.settings) { if case let .settings(s) = $0 { s } else { nil } }
-        /// `.appInfo`.
-        public let appInfo = CasePath(State.appInfo) { if case let .appInfo(s) = $0 { s } else { nil } }
-        /// `.onboarding`.
-        public let onboarding = CasePath(State.onboarding) { if case let .onboarding(s) = $0 { s } else { nil } }
-      }
-
       /// Settles work a quit interrupted in the presented feature (no `default`: a new screen must take part).
       public mutating func prepareForRestoration() {
         switch self {
@@ -61,20 +47,6 @@ extension AppFeature {
       case appInfo(AppInfo.Action)
       /// The guided tour.
       case onboarding(Onboarding.Action)
-
-      /// The cases as case paths.
-      public struct Cases: CaseList {
-        /// Creates the list.
-        public init() {}
-        /// `.add`.
-        public let add = CasePath(Action.add) { if case let .add(a) = $0 { a } else { nil } }
-        /// `.settings`.
-        public let settings = CasePath(Action.settings) { if case let .settings(a) = $0 { a } else { nil } }
-        /// `.appInfo`.
-        public let appInfo = CasePath(Action.appInfo) { if case let .appInfo(a) = $0 { a } else { nil } }
-        /// `.onboarding`.
-        public let onboarding = CasePath(Action.onboarding) { if case let .onboarding(a) = $0 { a } else { nil } }
-      }
     }
 
     /// The destination reducer.

@@ -75,20 +75,6 @@ public struct AppFeature: Reducer {
     case destination(PresentationAction<Destination.Action>)
     /// The error screen's actions.
     indirect case error(PresentationAction<ErrorHandling.Action>)
-
-    /// The cases as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.list`.
-      public let list = CasePath(Action.list) { if case let .list(a) = $0 { a } else { nil } }
-      /// `.path`.
-      public let path = CasePath(Action.path) { if case let .path(a) = $0 { a } else { nil } }
-      /// `.destination`.
-      public let destination = CasePath(Action.destination) { if case let .destination(a) = $0 { a } else { nil } }
-      /// `.error`.
-      public let error = CasePath(Action.error) { if case let .error(a) = $0 { a } else { nil } }
-    }
   }
 
   /// The root feature.

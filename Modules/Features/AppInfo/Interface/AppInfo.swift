@@ -50,20 +50,6 @@ public struct AppInfo: Reducer {
       /// Reading the environment or writing the report failed: explain it; sending `retry` back tries again.
       indirect case failed(ErrorReport, retry: Action)
     }
-
-    /// The cases with payloads, as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.environmentLoaded`.
-      public let environmentLoaded = CasePath(Action.environmentLoaded) {
-        if case let .environmentLoaded(e) = $0 { e } else { nil }
-      }
-      /// `.reportSaved`.
-      public let reportSaved = CasePath(Action.reportSaved) { if case let .reportSaved(p) = $0 { p } else { nil } }
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// The screen (its logic comes from `AppInfoFeature`).

@@ -35,14 +35,6 @@ public struct ErrorHandling: Reducer {
       /// Close the screen.
       case dismissed
     }
-
-    /// The cases with payloads, as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// The screen (its logic comes from `ErrorHandlingFeature`).

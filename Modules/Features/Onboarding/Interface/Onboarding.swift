@@ -65,16 +65,6 @@ public struct Onboarding: Reducer {
       /// The tour's list failed a request: explain `report`; sending `retry` back to the tour makes it again.
       indirect case failed(ErrorReport, retry: Action)
     }
-
-    /// The cases with payloads, as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.list`.
-      public let list = CasePath(Action.list) { if case let .list(a) = $0 { a } else { nil } }
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// The tour (its logic comes from `OnboardingFeature`).

@@ -43,14 +43,6 @@ public struct Settings: Reducer {
       /// The user is done: close the screen.
       case closed
     }
-
-    /// The cases with payloads, as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// The screen (its logic comes from `SettingsFeature`).

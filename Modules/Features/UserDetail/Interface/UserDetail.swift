@@ -100,24 +100,6 @@ public struct UserDetail: Reducer {
       /// A request failed (here or in the edit form): explain `report`; sending `retry` back makes it again.
       indirect case failed(ErrorReport, retry: Action)
     }
-
-    /// The cases as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.userLoaded`.
-      public let userLoaded = CasePath(Action.userLoaded) { if case let .userLoaded(u) = $0 { u } else { nil } }
-      /// `.loadFailed`.
-      public let loadFailed = CasePath(Action.loadFailed) { if case let .loadFailed(m) = $0 { m } else { nil } }
-      /// `.alert`.
-      public let alert = CasePath(Action.alert) { if case let .alert(a) = $0 { a } else { nil } }
-      /// `.deleteFailed`.
-      public let deleteFailed = CasePath(Action.deleteFailed) { if case let .deleteFailed(m) = $0 { m } else { nil } }
-      /// `.edit`.
-      public let edit = CasePath(Action.edit) { if case let .edit(a) = $0 { a } else { nil } }
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// A detail feature (its logic comes from `UserDetailFeature`).

@@ -98,18 +98,6 @@ public struct UserForm: Reducer {
     public var binding: BindingAction<State>? {
       if case let .binding(action) = self { action } else { nil }
     }
-
-    /// The cases as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.saved`.
-      public let saved = CasePath(Action.saved) { if case let .saved(u) = $0 { u } else { nil } }
-      /// `.saveFailed`.
-      public let saveFailed = CasePath(Action.saveFailed) { if case let .saveFailed(m) = $0 { m } else { nil } }
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-    }
   }
 
   /// A form feature (its logic comes from `UserFormFeature`).

@@ -141,26 +141,6 @@ public struct UserList: Reducer {
       indirect case failed(ErrorReport, retry: Action)
     }
 
-    /// The cases as case paths.
-    public struct Cases: CaseList {
-      /// Creates the list.
-      public init() {}
-      /// `.usersLoaded`.
-      public let usersLoaded = CasePath(Action.usersLoaded) { if case let .usersLoaded(u) = $0 { u } else { nil } }
-      /// `.loadFailed`.
-      public let loadFailed = CasePath(Action.loadFailed) { if case let .loadFailed(m) = $0 { m } else { nil } }
-      /// `.queryApplied`.
-      public let queryApplied = CasePath(Action.queryApplied) { if case let .queryApplied(q) = $0 { q } else { nil } }
-      /// `.deleted`.
-      public let deleted = CasePath(Action.deleted) { if case let .deleted(id) = $0 { id } else { nil } }
-      /// `.deleteFailed`.
-      public let deleteFailed = CasePath(Action.deleteFailed) { if case let .deleteFailed(m) = $0 { m } else { nil } }
-      /// `.delegate`.
-      public let delegate = CasePath(Action.delegate) { if case let .delegate(d) = $0 { d } else { nil } }
-      /// `.alert`.
-      public let alert = CasePath(Action.alert) { if case let .alert(a) = $0 { a } else { nil } }
-    }
-
     /// The delete confirmation's buttons.
     public enum Alert: Equatable, Sendable, Codable {
       /// Delete this user for good.

@@ -1,0 +1,54 @@
+/// An enum feature: an enum whose cases each hold a child feature (a Destination, a Path).
+///
+/// Declare the cases and conform to `Reducer`; the boilerplate plugin writes the rest (its `State` and `Action`
+/// enums, one case per child, and `reducer`, which runs each child on its case):
+///
+///     enum Destination: Reducer {
+///       case add(UserForm)
+///       case settings(Settings)
+///     }
+///
+/// Parents then present it with `ifLet(\.$destination, action: \.destination)` or stack it with
+/// `forEach(\.path, action: \.path)`, without a trailing closure.
+public protocol CaseReducer: Reducer where State: CaseReducerState, State.StateReducer == Self {
+  /// The reducer that runs each case's feature.
+  associatedtype CaseBody: Reducer<State, Action>
+  /// Runs each case's feature while the state is that case.
+  static var reducer: CaseBody { get }
+}
+
+/// The state of an enum feature, which names its reducer so `ifLet` and `forEach` can find it.
+public protocol CaseReducerState {
+  /// The enum feature this is the state of.
+  associatedtype StateReducer: CaseReducer
+}
+
+extension Reducer {
+  /// Presents an enum feature (a Destination) on `@Presents` state: its generated `reducer` runs what is presented.
+  public func ifLet<ChildState: CaseReducerState, ChildAction>(
+    _ toPresentationState: WritableKeyPath<State, Presents<ChildState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) -> PresentationReducer<Self, ChildState.StateReducer.CaseBody>
+  where Action: CasePathable, ChildState.StateReducer.State == ChildState, ChildState.StateReducer.Action == ChildAction
+  {
+    ifLet(
+      toPresentationState, action: toPresentationAction, destination: { ChildState.StateReducer.reducer },
+      fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Runs an enum feature (a Path) on the elements of a navigation stack: its generated `reducer` runs each one.
+  @inlinable public func forEach<ElementState: CaseReducerState, ElementAction>(
+    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) -> StackReducer<Self, ElementState.StateReducer.CaseBody>
+  where
+    Action: CasePathable, ElementState.StateReducer.State == ElementState,
+    ElementState.StateReducer.Action == ElementAction
+  {
+    forEach(
+      toStackState, action: toStackAction, destination: { ElementState.StateReducer.reducer },
+      fileID: fileID, filePath: filePath, line: line)
+  }
+}
