@@ -109,7 +109,7 @@ struct ComputedNavigator: Reducer {
     await store.send(.path(.element(id: 1, action: .startTapped)))
     await store.send(.path(.popFrom(id: 1))) { $0.path.pop(from: 1) }
     await clock.advance(by: .seconds(1))
-    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.receive(\.path[id: 0].tick) { $0.path[id: 0]?.ticks = 1 }
     await store.send(.backToRootTapped) { $0.path.removeAll() }
     await clock.advance(by: .seconds(3))
     await store.finish()

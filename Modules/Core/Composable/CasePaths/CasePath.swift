@@ -72,3 +72,29 @@ extension CasePath where Value == Void {
     self.init({ _ in root }, extract: { matches($0) ? () : nil })
   }
 }
+
+extension CasePath {
+  /// The path into one stack element's actions, so `\.path[id: 0].detail` names `.path(.element(id: 0, action: .detail(…)))`.
+  public subscript<ElementState, ElementAction>(id id: StackElementID) -> CasePath<Root, ElementAction>
+  where Value == StackAction<ElementState, ElementAction> {
+    CasePath<Root, ElementAction>(
+      embed: { [embed] action in embed(.element(id: id, action: action)) },
+      extract: { [extract] root in
+        guard case let .element(elementID, action) = extract(root), elementID == id else { return nil }
+        return action
+      },
+      deeperCaseNames: deeperCaseNames + "[id: \(id.rawValue)]")
+  }
+
+  /// The path into one row's actions, so `\.rows[id: 7].delete` names `.rows(.element(id: 7, action: .delete))`.
+  public subscript<ID: Hashable & Sendable, ElementAction>(id id: ID) -> CasePath<Root, ElementAction>
+  where Value == IdentifiedAction<ID, ElementAction> {
+    CasePath<Root, ElementAction>(
+      embed: { [embed] action in embed(.element(id: id, action: action)) },
+      extract: { [extract] root in
+        guard case let .element(elementID, action) = extract(root), elementID == id else { return nil }
+        return action
+      },
+      deeperCaseNames: deeperCaseNames + "[id: \(id)]")
+  }
+}

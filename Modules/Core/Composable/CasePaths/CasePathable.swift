@@ -47,6 +47,6 @@ public func caseKeyPathName<Root: CasePathable, Value>(_ keyPath: CaseKeyPath<Ro
   // The description reads `\Cases.view.<computed 0x… (…)>`: the first case by name, the deeper ones not at all.
   let description = "\(keyPath)"
   let afterCases = description.range(of: "Cases.").map { description[$0.upperBound...] } ?? description.dropFirst()
-  let first = afterCases.prefix { $0 != "." }
+  let first = afterCases.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
   return "\\." + first + Root.casePath(keyPath).deeperCaseNames
 }

@@ -44,7 +44,7 @@ public struct AppInfo: Reducer {
     case delegate(Delegate)
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Codable {
+    public enum Delegate: Equatable, Codable, CasePathable {
       /// The user is done: close the screen.
       case closed
       /// Reading the environment or writing the report failed: explain it; sending `retry` back tries again.

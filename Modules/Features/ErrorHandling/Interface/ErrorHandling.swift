@@ -29,7 +29,7 @@ public struct ErrorHandling: Reducer {
     case delegate(Delegate)
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Sendable, Codable {
+    public enum Delegate: Equatable, Sendable, Codable, CasePathable {
       /// Re-send the request that failed, then close the screen.
       case retry
       /// Close the screen.

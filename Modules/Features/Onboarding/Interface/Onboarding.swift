@@ -59,7 +59,7 @@ public struct Onboarding: Reducer {
     case delegate(Delegate)
 
     /// What the tour tells its parent.
-    public enum Delegate: Equatable, Codable {
+    public enum Delegate: Equatable, Codable, CasePathable {
       /// The tour is over (completed or skipped) and saved as such: close it.
       case finished(skipped: Bool)
       /// The tour's list failed a request: explain `report`; sending `retry` back to the tour makes it again.

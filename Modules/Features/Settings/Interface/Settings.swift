@@ -39,7 +39,7 @@ public struct Settings: Reducer {
     case delegate(Delegate)
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Sendable, Codable {
+    public enum Delegate: Equatable, Sendable, Codable, CasePathable {
       /// The user is done: close the screen.
       case closed
     }

@@ -92,7 +92,7 @@ public struct UserDetail: Reducer {
     }
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Codable {
+    public enum Delegate: Equatable, Codable, CasePathable {
       /// The user was edited and saved.
       case updated(User)
       /// The user was deleted; the screen dismisses itself.

@@ -83,7 +83,7 @@ public struct UserForm: Reducer {
     case delegate(Delegate)
 
     /// What the form tells its parent.
-    public enum Delegate: Equatable, Codable {
+    public enum Delegate: Equatable, Codable, CasePathable {
       /// The user was saved (added or edited): close the form and show it.
       case saved(User)
       /// The user cancelled: close the form.

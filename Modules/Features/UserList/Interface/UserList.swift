@@ -128,7 +128,7 @@ public struct UserList: Reducer {
     case delegate(Delegate)
 
     /// What the list tells its parent.
-    public enum Delegate: Equatable, Codable {
+    public enum Delegate: Equatable, Codable, CasePathable {
       /// A user was picked: show it.
       case selected(User.ID)
       /// The user asked to add someone: present a form.
