@@ -2,26 +2,14 @@ import Composable
 import UserDetailInterface
 
 extension AppFeature {
-  /// The screens that can be pushed on the list.
-  public struct Path: Reducer {
-    /// A pushed screen's state.
-    public enum State: Equatable, Codable, CasePathable {
-      /// One user's screen.
-      case detail(UserDetail.State)
-    }
+  /// The screens that can be pushed on the list (its State, Action and reducer are generated).
+  public enum Path: Reducer {
+    /// What a pushed screen's state can do: saved with the session, and compared in tests.
+    public typealias StateConformances = Equatable & Codable
+    /// What a pushed screen's actions can do.
+    public typealias ActionConformances = Equatable & Codable
 
-    /// A pushed screen's actions.
-    public enum Action: Equatable, Codable, CasePathable {
-      /// One user's screen.
-      case detail(UserDetail.Action)
-    }
-
-    /// The stack's screen reducer.
-    public init() {}
-
-    /// Runs each screen's feature on its case.
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.detail, action: \.detail) { UserDetail() }
-    }
+    /// One user's screen.
+    case detail(UserDetail)
   }
 }

@@ -161,8 +161,8 @@ public struct AppFeature: Reducer {
         return .none
       }
     }
-    .forEach(\.path, action: \.path) { Path() }
-    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .forEach(\.path, action: \.path)
+    .ifLet(\.$destination, action: \.destination)
     .ifLet(\.$error, action: \.error) { ErrorHandling() }
   }
 
