@@ -86,7 +86,7 @@ struct GeneratorTests {
     #expect(!output.contains("CaseReducer"))
   }
 
-  @Test func clientGetsInitAndUnimplementedValue() throws {
+  @Test func clientGetsAnUnimplementedValue() throws {
     let output = try generate([
       "Client.swift": """
       import Dependencies
@@ -97,10 +97,7 @@ struct GeneratorTests {
       }
       """
     ])
-    #expect(
-      output.contains(
-        "  public init(\n    load: @escaping @Sendable () async throws -> [Item],\n"
-          + "    track: @escaping @Sendable (String) -> Void\n  ) {"))
+    #expect(output.contains("  public static var unimplementedValue: Client {\n    Client(\n"))
     #expect(output.contains("load: unimplemented(\"Client.load\"),"))
     #expect(output.contains("track: unimplemented(\"Client.track\", placeholder: ())"))
   }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The interface only: `AnalyticsClientLive` appends JSON lines to a file, and
 /// `AnalyticsClientTesting` collects events for a test to read (`collecting(into:)`).
-public struct AnalyticsClient: Sendable {
+public struct AnalyticsClient: DependencyClient {
   /// Records one event.
   public var track: @Sendable (AnalyticsEvent) async -> Void
 

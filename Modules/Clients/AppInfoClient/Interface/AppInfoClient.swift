@@ -6,7 +6,7 @@ import Foundation
 /// The interface only: `AppInfoClientLive` adds the real one. Tests get endpoints
 /// that fail unless overridden (`capturing` records the reports written); previews
 /// get a fixed environment.
-public struct AppInfoClient: Sendable {
+public struct AppInfoClient: DependencyClient {
   /// The app's environment now (file sizes change as the app runs).
   public var environment: @Sendable () async throws -> AppEnvironment
   /// Writes `report` to a file for a bug report and returns the file's path.
@@ -57,9 +57,7 @@ public final class WrittenReports: @unchecked Sendable {
 
 extension AppInfoClient: TestDependencyKey {
   /// Every endpoint fails the test unless the test overrides it.
-  public static let testValue = AppInfoClient(
-    environment: unimplemented("AppInfoClient.environment"),
-    saveReport: unimplemented("AppInfoClient.saveReport"))
+  public static var testValue: AppInfoClient { .unimplementedValue }
 
   /// A fixed sample environment; reports are kept in memory.
   public static var previewValue: AppInfoClient { .capturing(sampleEnvironment) }

@@ -5,7 +5,7 @@ import Dependencies
 /// The interface only: `UserClientLive` adds the file-backed `liveValue`. Tests
 /// get endpoints that fail when called unless overridden; previews and examples
 /// get an in-memory directory of sample users.
-public struct UserClient: Sendable {
+public struct UserClient: DependencyClient {
   /// Every user, in storage order.
   public var load: @Sendable () async throws -> [User]
   /// Adds a user, assigning its id, and returns it.
@@ -32,11 +32,7 @@ public struct UserClient: Sendable {
 
 extension UserClient: TestDependencyKey {
   /// Every endpoint fails the test unless the test overrides it.
-  public static let testValue = UserClient(
-    load: unimplemented("UserClient.load"),
-    add: unimplemented("UserClient.add"),
-    update: unimplemented("UserClient.update"),
-    delete: unimplemented("UserClient.delete"))
+  public static var testValue: UserClient { .unimplementedValue }
 
   /// An in-memory directory of sample users, for previews and examples.
   public static var previewValue: UserClient { .inMemory(SampleUsers.all) }

@@ -1,5 +1,9 @@
-/// Writes a dependency client's public memberwise initializer and its `unimplementedValue`, whose every endpoint
-/// fails the test that calls it, naming the endpoint (`UserClient.load`).
+/// Writes a dependency client's `unimplementedValue`, whose every endpoint fails the test that calls it, naming the
+/// endpoint (`UserClient.load`).
+///
+/// Not its public memberwise initializer: Swift synthesizes an internal one with the same signature, and any
+/// initializer an extension declares with that signature is a redeclaration of it (only a macro can add one to the
+/// struct's own body, where it replaces the synthesized one). The client writes that initializer itself.
 struct ClientWriter {
   let client: TypeDeclaration
   let index: ModuleIndex
@@ -7,8 +11,6 @@ struct ClientWriter {
   func extensionText() throws(ScanError) -> String {
     let name = client.qualifiedName
     let access = accessPrefix(of: client)
-    var parameters: [String] = []
-    var assignments: [String] = []
     var endpoints: [String] = []
     for property in client.storedProperties where !property.hasInitialValue {
       guard let written = property.type else {
@@ -18,8 +20,6 @@ struct ClientWriter {
       }
       let type = index.qualify(written, in: name)
       let function = FunctionType(type)
-      parameters.append("\(property.name): \(function == nil ? "" : "@escaping ")\(type)")
-      assignments.append("    self.\(property.name) = \(property.name)")
       guard let function else {
         throw ScanError(
           file: client.file, line: property.line, column: 1,
@@ -39,9 +39,6 @@ struct ClientWriter {
       endpoints.append("\(property.name): unimplemented(\"\(client.name).\(property.name)\"\(placeholder))")
     }
     var text = "extension \(name) {\n"
-    text += documentation("A client from its endpoints (generated).", indent: "  ")
-    text += "  \(access)init(\n    \(parameters.joined(separator: ",\n    "))\n  ) {\n"
-    text += assignments.joined(separator: "\n") + "\n  }\n\n"
     text += documentation(
       "A client whose every endpoint fails the test that calls it, naming the endpoint (generated).", indent: "  ")
     text += "  \(access)static var unimplementedValue: \(name) {\n"
