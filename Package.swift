@@ -6,9 +6,10 @@ import PackageDescription
 /// The build-tool plugin every module uses: it generates case paths, enum features and client initializers.
 nonisolated(unsafe) let boilerplate: [Target.PluginUsage] = [.plugin(name: "BoilerplatePlugin")]
 
-/// A runtime library under Modules/Core/NAME.
-func core(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
-  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: boilerplate)
+/// A runtime library under Modules/Core/NAME. Only the runtime modules that declare `CasePathable` enums run the
+/// plugin: the others compile while the plugin's tool is still being built, which keeps it off a clean build's path.
+func core(_ name: String, _ dependencies: [Target.Dependency] = [], plugins: [Target.PluginUsage] = []) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: plugins)
 }
 
 /// The Swift Testing / XCTest target of a module, under Tests/NAMETests.
@@ -26,7 +27,9 @@ let coreTargets: [Target] = [
   core("Dependencies", ["IssueReporting", "Clocks"]),
   core("Clocks", ["IssueReporting"]),
   core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
-  core("Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
+  core(
+    "Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
+    plugins: boilerplate),
   core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
   core("LineEditing"),
   core("TerminalUI", ["LineEditing"]),
