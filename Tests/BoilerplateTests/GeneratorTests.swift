@@ -59,6 +59,9 @@ struct GeneratorTests {
           /// The form.
           case add(Form)
           case settings(Settings)
+          #if DEBUG
+          case `debug`(Debug)
+          #endif
         }
       }
       """
@@ -72,6 +75,20 @@ struct GeneratorTests {
     #expect(output.contains("case var .settings(state):\n        state.prepareForRestoration()"))
     #expect(output.contains("extension App.Destination.State {\n"))
     #expect(output.contains("extension App.Destination.Action {\n"))
+    // What lets a view show each case's own screen: the features by case, and a visit of the current case.
+    #expect(output.contains("features.append(CaseFeature(caseName: \"add\", feature: Form.self))"))
+    #expect(
+      output.contains(
+        "#if (DEBUG)\n    features.append(CaseFeature(caseName: \"debug\", feature: Debug.self))\n#endif"))
+    #expect(
+      output.contains(
+        """
+            case let .settings(childState):
+              return visitor.visit(Settings.self, caseName: "settings", state: childState, embed: Action.settings)
+        """))
+    #expect(
+      output.contains(
+        "#if (DEBUG)\n    case let .`debug`(childState):\n      return visitor.visit(Debug.self, caseName: \"debug\""))
   }
 
   @Test func reducerEnumsWithTheirOwnLogicAreNotFeatures() throws {

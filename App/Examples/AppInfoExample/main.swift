@@ -10,4 +10,4 @@ let store = Store(initialState: AppInfo.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: AppInfoView(), prompt: "about> "))
+exit(await runInTerminal(store: store, view: AppInfo.view(), prompt: "about> "))

@@ -13,4 +13,4 @@ let store = Store(initialState: ErrorHandling.State(report: report)) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: ErrorHandlingView(), prompt: "error> "))
+exit(await runInTerminal(store: store, view: ErrorHandling.view(), prompt: "error> "))

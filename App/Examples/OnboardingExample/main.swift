@@ -11,4 +11,4 @@ let store = Store(initialState: Onboarding.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: OnboardingView(list: UserListView()), prompt: "tour> "))
+exit(await runInTerminal(store: store, view: Onboarding.view(), prompt: "tour> "))

@@ -10,4 +10,4 @@ let store = Store(initialState: Settings.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: SettingsView(), prompt: "settings> "))
+exit(await runInTerminal(store: store, view: Settings.view(), prompt: "settings> "))

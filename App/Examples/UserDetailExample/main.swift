@@ -16,7 +16,4 @@ let store = Store(initialState: UserDetail.State(id: SampleUsers.all[0].id)) {
     FileHandle.standardOutput.write(Data("(The screen closes here; in the app its parent pops it.)\n".utf8))
   }
 }
-let view = UserDetailView()
-  .alert(\.$alert, action: \.alert)
-  .presenting(\.$edit, action: \.edit, UserFormView())
-exit(await runInTerminal(store: store, view: view, prompt: "user> "))
+exit(await runInTerminal(store: store, view: UserDetail.view(), prompt: "user> "))

@@ -10,4 +10,4 @@ let store = Store(initialState: UserForm.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: UserFormView(), prompt: "form> "))
+exit(await runInTerminal(store: store, view: UserForm.view(), prompt: "form> "))

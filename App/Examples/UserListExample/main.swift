@@ -10,4 +10,4 @@ let store = Store(initialState: UserList.State()) {
 } withDependencies: {
   $0.context = .preview
 }
-exit(await runInTerminal(store: store, view: UserListView().alert(\.$alert, action: \.alert), prompt: "users> "))
+exit(await runInTerminal(store: store, view: UserList.view(), prompt: "users> "))

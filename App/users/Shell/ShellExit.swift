@@ -1,7 +1,8 @@
 /// Why `users` stops before or after its session: the line for standard error and the exit code.
 ///
 /// Each step of `UsersShell.run` throws one instead of returning a code, so the steps read top to bottom and the
-/// exit codes are decided in one place: 1 for a file or folder that cannot be used, 2 for a wrong command line.
+/// exit codes are decided in one place: 1 for a file or folder that cannot be used, 2 for a wrong command line,
+/// 70 for a binary built without a screen it needs.
 struct ShellExit: Error {
   /// What to print on standard error, without the `users: ` prefix or the newline.
   var message: String
@@ -13,4 +14,13 @@ struct ShellExit: Error {
 
   /// The command line itself is wrong: exit 2.
   static func usage(_ message: String) -> ShellExit { ShellExit(message: message, code: 2) }
+
+  /// The binary links no view for `features` (a Feature module missing from the shell's dependencies, or one
+  /// without its `LinkedFeatureView` conformance): exit 70, as sysexits' internal software error.
+  static func incompleteBuild(_ features: [String]) -> ShellExit {
+    ShellExit(
+      message: "this build has no terminal view for \(features.joined(separator: ", ")): the shell must link each "
+        + "one's Feature module, and that module must conform it to LinkedFeatureView.",
+      code: 70)
+  }
 }

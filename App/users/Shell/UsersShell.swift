@@ -33,6 +33,8 @@ import TerminalUI
       case .run:
         break
       }
+      let unviewed = featuresWithoutLinkedView()
+      guard unviewed.isEmpty else { throw .incompleteBuild(unviewed) }
       let input = try openInput(options, io: io)
       let world = try LiveWorld(options: options, io: io)
       let reducer = try appReducer(options, io: io)

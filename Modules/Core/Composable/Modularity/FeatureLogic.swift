@@ -116,13 +116,13 @@ private enum LinkedLogicCache {
   }
 }
 
-/// `UserList` for `UserListInterface.UserList`.
-func featureName(_ type: Any.Type) -> String {
+/// A feature's name as messages show it: `UserList` for `UserListInterface.UserList`.
+public func featureName(_ type: Any.Type) -> String {
   String(describing: type)
 }
 
 /// The module expected to implement `type`: `UserListFeature` for a type declared in `UserListInterface`.
-func implementationModule(of type: Any.Type) -> String {
+public func implementationModule(of type: Any.Type) -> String {
   let module = String(reflecting: type).split(separator: ".").first.map(String.init) ?? ""
   guard module.hasSuffix("Interface") else { return "the module that implements it" }
   return String(module.dropLast("Interface".count)) + "Feature"

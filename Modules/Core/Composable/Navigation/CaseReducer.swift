@@ -1,7 +1,8 @@
 /// An enum feature: an enum whose cases each hold a child feature (a Destination, a Path).
 ///
 /// Declare the cases and conform to `Reducer`; the boilerplate plugin writes the rest (its `State` and `Action`
-/// enums, one case per child, and `reducer`, which runs each child on its case):
+/// enums, one case per child; `reducer`, which runs each child on its case; `caseFeatures` and `visitCase`, which
+/// let a view show each case's own screen):
 ///
 ///     enum Destination: Reducer {
 ///       case add(UserForm)
@@ -15,6 +16,10 @@ public protocol CaseReducer: Reducer where State: CaseReducerState, State.StateR
   associatedtype CaseBody: Reducer<State, Action>
   /// Runs each case's feature while the state is that case.
   static var reducer: CaseBody { get }
+  /// Every case and the feature it runs, in the order they are declared.
+  static var caseFeatures: [CaseFeature] { get }
+  /// Calls `visitor` with the feature of the case `state` is, that feature's state, and how its actions embed.
+  static func visitCase<Visitor: CaseVisitor<Action>>(of state: State, with visitor: Visitor) -> Visitor.Result
 }
 
 /// The state of an enum feature, which names its reducer so `ifLet` and `forEach` can find it.

@@ -1,6 +1,7 @@
 import AppInfoClientInterface
 import AppInfoInterface
 import Composable
+import TerminalApp
 import TerminalUI
 
 /// The about screen as text: the environment report, and where the saved report went.
@@ -33,4 +34,9 @@ public struct AppInfoView: TerminalView {
   public func appearAction(for state: AppInfo.State) -> AppInfo.Action? {
     state.environment == nil && !state.isLoading ? .task : nil
   }
+}
+
+extension AppInfo: LinkedFeatureView {
+  /// The about screen, as `FeatureView(AppInfo.self)` shows it.
+  public static func view() -> AppInfoView { AppInfoView() }
 }

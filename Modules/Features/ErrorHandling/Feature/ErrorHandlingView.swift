@@ -1,5 +1,6 @@
 import Composable
 import ErrorHandlingInterface
+import TerminalApp
 import TerminalUI
 
 /// The error as text: what happened, why, what to try; `retry` (when it can help) and `dismiss`.
@@ -27,4 +28,9 @@ public struct ErrorHandlingView: TerminalView {
 
   /// `back` dismisses, like the command.
   public func backAction(for state: ErrorHandling.State) -> ErrorHandling.Action? { .dismissTapped }
+}
+
+extension ErrorHandling: LinkedFeatureView {
+  /// The error screen, as `FeatureView(ErrorHandling.self)` shows it.
+  public static func view() -> ErrorHandlingView { ErrorHandlingView() }
 }

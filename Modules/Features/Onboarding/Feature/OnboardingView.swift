@@ -1,5 +1,6 @@
 import Composable
 import OnboardingInterface
+import TerminalApp
 import TerminalUI
 import UserListInterface
 
@@ -54,4 +55,11 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
 
   /// `back` skips the tour.
   public func backAction(for state: Onboarding.State) -> Onboarding.Action? { .skipTapped }
+}
+
+extension Onboarding: LinkedFeatureView {
+  /// The tour, over the linked list view, as `FeatureView(Onboarding.self)` shows it.
+  public static func view() -> OnboardingView<FeatureView<UserList>> {
+    OnboardingView(list: FeatureView(UserList.self))
+  }
 }

@@ -1,5 +1,6 @@
 import Composable
 import SettingsInterface
+import TerminalApp
 import TerminalUI
 
 /// The settings as text: each preference with its value, and a notice when the saved file could not be used.
@@ -36,4 +37,9 @@ public struct SettingsView: TerminalView {
       .simple("done", help: "Leave the settings.", action: .doneTapped),
     ]
   }
+}
+
+extension Settings: LinkedFeatureView {
+  /// The settings screen, as `FeatureView(Settings.self)` shows it.
+  public static func view() -> SettingsView { SettingsView() }
 }

@@ -2,6 +2,7 @@ import Composable
 import TerminalApp
 import TerminalUI
 import UserDetailInterface
+import UserFormInterface
 
 /// One user as text, with the delete confirmation under it while it is shown.
 ///
@@ -53,5 +54,14 @@ public struct UserDetailView: TerminalView {
   /// Load the user if the screen was opened without it.
   public func appearAction(for state: UserDetail.State) -> UserDetail.Action? {
     state.status == .idle ? .task : nil
+  }
+}
+
+extension UserDetail: LinkedFeatureView {
+  /// A user's screen, with its alerts and the edit form it presents, as `FeatureView(UserDetail.self)` shows it.
+  public static func view() -> some TerminalView<State, Action> {
+    UserDetailView()
+      .alert(\.$alert, action: \.alert)
+      .presenting(\.$edit, action: \.edit, FeatureView(UserForm.self))
   }
 }

@@ -1,4 +1,5 @@
 import Composable
+import TerminalApp
 import TerminalUI
 import UserFormInterface
 
@@ -37,4 +38,9 @@ public struct UserFormView: TerminalView {
       .simple("cancel", help: "Leave without saving.", action: .cancelTapped),
     ]
   }
+}
+
+extension UserForm: LinkedFeatureView {
+  /// The form, as `FeatureView(UserForm.self)` shows it.
+  public static func view() -> UserFormView { UserFormView() }
 }

@@ -1,4 +1,5 @@
 import Composable
+import TerminalApp
 import TerminalUI
 import UserClientInterface
 import UserListInterface
@@ -156,5 +157,12 @@ struct Paging {
     let hint =
       page < pageCount ? "'next' shows more, 'page <n>' jumps" : "'prev' goes back, 'page <n>' jumps"
     return "Rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(rowCount), page \(page) of \(pageCount); \(hint)."
+  }
+}
+
+extension UserList: LinkedFeatureView {
+  /// The list, with its alerts, as `FeatureView(UserList.self)` shows it.
+  public static func view() -> some TerminalView<State, Action> {
+    UserListView().alert(\.$alert, action: \.alert)
   }
 }

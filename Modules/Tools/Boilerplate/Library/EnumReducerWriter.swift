@@ -50,7 +50,9 @@ struct EnumReducerWriter {
     }
     text += "  }\n\n"
     text += documentation("`reducer`, so the enum is a reducer too (generated).", indent: "  ")
-    text += "  \(access)var body: some ReducerOf<Self> { Self.reducer }\n}"
+    text += "  \(access)var body: some ReducerOf<Self> { Self.reducer }\n\n"
+    text += visiting(children, access: access)
+    text += "}"
     for member in ["State", "Action"] {
       var generated = enumeration
       generated.qualifiedName = "\(name).\(member)"
@@ -76,6 +78,28 @@ struct EnumReducerWriter {
         + "    case \(enumCase.name)(\(feature).\(member))"
       return wrap(line, in: enumCase.condition) + "\n"
     }.joined()
+  }
+
+  /// `caseFeatures` and `visitCase(of:with:)`, which show each case's screen without a hand-written switch.
+  private func visiting(_ children: [(enumCase: EnumCase, feature: String)], access: String) -> String {
+    var text = documentation("Every case and the feature it runs (generated).", indent: "  ")
+    text += "  \(access)static var caseFeatures: [CaseFeature] {\n    var features: [CaseFeature] = []\n"
+    for (enumCase, feature) in children {
+      let line = "    features.append(CaseFeature(caseName: \"\(bare(enumCase.name))\", feature: \(feature).self))"
+      text += wrap(line, in: enumCase.condition) + "\n"
+    }
+    text += "    return features\n  }\n\n"
+    text += documentation("Calls `visitor` with the feature of the case `state` is (generated).", indent: "  ")
+    text += "  \(access)static func visitCase<Visitor: CaseVisitor<Action>>(of state: State, with visitor: Visitor)"
+    text += " -> Visitor.Result {\n    switch state {\n"
+    for (enumCase, feature) in children {
+      let line = """
+            case let .\(enumCase.name)(childState):
+              return visitor.visit(\(feature).self, caseName: "\(bare(enumCase.name))", state: childState, embed: Action.\(enumCase.name))
+        """
+      text += wrap(line, in: enumCase.condition) + "\n"
+    }
+    return text + "    }\n  }\n"
   }
 
   private func restoration(_ children: [(enumCase: EnumCase, feature: String)], access: String) -> String {

@@ -1,0 +1,39 @@
+import TerminalUI
+
+/// Any terminal view of `State` and `Action`, its concrete type hidden: what `FeatureView` keeps once it has
+/// found a feature's linked view, whose type only the feature's Implementation knows.
+public struct AnyTerminalView<State, Action>: TerminalView {
+  private let renderState: (State, TextStyle) -> String
+  private let commandsForState: (State) -> [TerminalCommand<Action>]
+  private let backActionForState: (State) -> Action?
+  private let screenIDForState: (State) -> String
+  private let appearActionForState: (State) -> Action?
+  private let refusalInState: (State) -> String?
+  private let fitActionsForRoom: (TerminalSize, State) -> [Action]
+
+  /// `view`, behind this type.
+  public init<View: TerminalView<State, Action>>(_ view: View) {
+    renderState = view.render
+    commandsForState = view.commands
+    backActionForState = view.backAction
+    screenIDForState = view.screenID
+    appearActionForState = view.appearAction
+    refusalInState = view.refusal
+    fitActionsForRoom = view.fitActions
+  }
+
+  /// The wrapped view's screen.
+  public func render(_ state: State, style: TextStyle) -> String { renderState(state, style) }
+  /// The wrapped view's commands.
+  public func commands(for state: State) -> [TerminalCommand<Action>] { commandsForState(state) }
+  /// The wrapped view's back action.
+  public func backAction(for state: State) -> Action? { backActionForState(state) }
+  /// The wrapped view's screen name.
+  public func screenID(for state: State) -> String { screenIDForState(state) }
+  /// The wrapped view's appear action.
+  public func appearAction(for state: State) -> Action? { appearActionForState(state) }
+  /// The wrapped view's refusal.
+  public func refusal(in state: State) -> String? { refusalInState(state) }
+  /// The wrapped view's actions for `room`.
+  public func fitActions(for room: TerminalSize, in state: State) -> [Action] { fitActionsForRoom(room, state) }
+}
