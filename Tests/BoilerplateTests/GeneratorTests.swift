@@ -76,6 +76,8 @@ struct GeneratorTests {
     #expect(output.contains("extension App.Destination.State {\n"))
     #expect(output.contains("extension App.Destination.Action {\n"))
     // What lets a view show each case's own screen: the features by case, and a visit of the current case.
+    #expect(output.contains("public static func caseName(of action: Action) -> String {\n    switch action {\n"))
+    #expect(output.contains("#if (DEBUG)\n    case .`debug`: \"debug\"\n#endif"))
     #expect(output.contains("features.append(CaseFeature(caseName: \"add\", feature: Form.self))"))
     #expect(
       output.contains(

@@ -18,6 +18,10 @@ public protocol CaseReducer: Reducer where State: CaseReducerState, State.StateR
   static var reducer: CaseBody { get }
   /// Every case and the feature it runs, in the order they are declared.
   static var caseFeatures: [CaseFeature] { get }
+  /// The name of the case `state` is (`add` for `.add(…)`).
+  static func caseName(of state: State) -> String
+  /// The name of the case `action` is: an action goes to the state of the same name.
+  static func caseName(of action: Action) -> String
   /// Calls `visitor` with the feature of the case `state` is, that feature's state, and how its actions embed.
   static func visitCase<Visitor: CaseVisitor<Action>>(of state: State, with visitor: Visitor) -> Visitor.Result
 }

@@ -48,15 +48,7 @@ public struct AppFeature: Reducer {
     /// Settles every screen's work in flight: the list, each pushed screen, the presented one, the error screen.
     public mutating func prepareForRestoration() {
       list.prepareForRestoration()
-      for id in path.ids {
-        switch path[id: id] {
-        case var .detail(detail)?:
-          detail.prepareForRestoration()
-          path[id: id] = .detail(detail)
-        case nil:
-          break
-        }
-      }
+      for id in path.ids { path[id: id]?.prepareForRestoration() }
       destination?.prepareForRestoration()
       error?.prepareForRestoration()
     }
@@ -178,10 +170,7 @@ public struct AppFeature: Reducer {
     switch action {
     case let .path(.element(id, _)): return state.path[id: id] != nil
     case let .destination(.presented(child)):
-      switch (state.destination, child) {
-      case (.add?, .add), (.appInfo?, .appInfo), (.settings?, .settings), (.onboarding?, .onboarding): return true
-      default: return false
-      }
+      return state.destination.map(Destination.caseName(of:)) == Destination.caseName(of: child)
     default: return true
     }
   }

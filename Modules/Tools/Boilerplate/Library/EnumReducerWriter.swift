@@ -89,6 +89,14 @@ struct EnumReducerWriter {
       text += wrap(line, in: enumCase.condition) + "\n"
     }
     text += "    return features\n  }\n\n"
+    for (member, parameter) in [("State", "state"), ("Action", "action")] {
+      text += documentation("The name of the case `\(parameter)` is (generated).", indent: "  ")
+      text += "  \(access)static func caseName(of \(parameter): \(member)) -> String {\n    switch \(parameter) {\n"
+      for (enumCase, _) in children {
+        text += wrap("    case .\(enumCase.name): \"\(bare(enumCase.name))\"", in: enumCase.condition) + "\n"
+      }
+      text += "    }\n  }\n\n"
+    }
     text += documentation("Calls `visitor` with the feature of the case `state` is (generated).", indent: "  ")
     text += "  \(access)static func visitCase<Visitor: CaseVisitor<Action>>(of state: State, with visitor: Visitor)"
     text += " -> Visitor.Result {\n    switch state {\n"
