@@ -60,19 +60,27 @@ extension DeclarationParser {
         text += ", "
       }
       first = false
-      if let label = current, label.kind == .word, tokens[safe: index + 1]?.is(":") == true {
-        text += label.text + ": "
-        index += 2
-      } else if let label = current, label.kind == .word, tokens[safe: index + 1]?.kind == .word,
-        tokens[safe: index + 2]?.is(":") == true
-      {
-        text += label.text + " " + tokens[index + 1].text + ": "
-        index += 3
+      if let element = readElementLabel() {
+        text += element.label + (element.name.map { " " + $0 } ?? "") + ": "
       }
       try readType(into: &text, context: context)
     }
     index += 1
     text += ")"
+  }
+
+  /// Reads the label of a tuple or payload element, if one comes next: `label:`, or `label name:` (`_ name:`).
+  mutating func readElementLabel() -> (label: String, name: String?)? {
+    guard let token = current, token.kind == .word else { return nil }
+    if tokens[safe: index + 1]?.is(":") == true {
+      index += 2
+      return (token.text, nil)
+    }
+    guard let name = tokens[safe: index + 1], name.kind == .word, tokens[safe: index + 2]?.is(":") == true else {
+      return nil
+    }
+    index += 3
+    return (token.text, name.text)
   }
 
   private mutating func readGenericArguments(into text: inout String, context: String) throws(ScanError) {

@@ -266,16 +266,7 @@ struct DeclarationParser {
     if isCurrent(")") { throw error("case \(caseName)() has an empty payload: drop the parentheses", at: open) }
     var values: [PayloadValue] = []
     while true {
-      var label: String?
-      if let token = current, token.kind == .word, tokens[safe: index + 1]?.is(":") == true {
-        label = token.text
-        index += 2
-      } else if let token = current, token.kind == .word, tokens[safe: index + 1]?.kind == .word,
-        tokens[safe: index + 2]?.is(":") == true
-      {
-        label = token.text == "_" ? nil : token.text
-        index += 3
-      }
+      let label = readElementLabel().flatMap { $0.label == "_" ? nil : $0.label }
       let type = try parseTypeText(context: "the payload of case \(caseName)")
       if isCurrent("=") { try skipDefaultValue() }
       values.append(PayloadValue(label: label, type: type))
