@@ -8,12 +8,22 @@ import Foundation
 /// later save). A set (favorites) merges by element: what this process added or removed, applied to theirs.
 enum JSONMerge {
   /// The merged document, pretty-printed with sorted keys; `ours` when nothing else changed or parsing fails.
+  ///
+  /// A document that is a single number, string, bool or null has no parts to merge: ours is the later save, so
+  /// it wins whole. Only an object or an array goes back through `JSONSerialization`, whose writer stops the
+  /// process (rather than throwing) when handed anything else.
   static func apply(ours: Data, base: Data?, onto theirs: Data?, asSet: Bool) -> Data {
     guard let theirs, theirs != base, let theirsValue = parse(theirs), let oursValue = parse(ours) else {
       return ours
     }
     let merged = merge(ours: oursValue, base: base.flatMap(parse), theirs: theirsValue, asSet: asSet)
+    guard isContainer(merged), JSONSerialization.isValidJSONObject(merged) else { return ours }
     return (try? JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys])) ?? ours
+  }
+
+  /// Whether `value` is a JSON object or array: the only top-level values the writer accepts on every platform.
+  private static func isContainer(_ value: Any) -> Bool {
+    value is [String: Any] || value is [Any]
   }
 
   private static func parse(_ data: Data) -> Any? {
