@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // One package for the whole monorepo. Helpers below declare each kind of module so
 // every target follows the same layout; nothing here depends on another package.
 import PackageDescription
@@ -30,7 +30,10 @@ let coreTargets: [Target] = [
   core(
     "Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
     plugins: boilerplate),
-  core("ComposableTesting", ["Composable", "ValueDump", "Sharing"]),
+  // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
+  // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
+  core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
+  core("ComposableTesting", ["ComposableTestStore", "IssueReporting"]),
   core("LineEditing"),
   core("TerminalUI", ["LineEditing"]),
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
@@ -159,7 +162,7 @@ let coreTests: [Target] = [
   tests("Clocks"),
   tests("Sharing"),
   tests("Composable"),
-  tests("ComposableTesting"),
+  tests("ComposableTestStore"),
   tests("TerminalUI"),
   tests("TerminalApp"),
   tests("LineEditing"),
@@ -187,7 +190,7 @@ let apps: [Target] = [
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
-      "Composable", "ComposableTesting", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
+      "Composable", "ComposableTestStore", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
     ],
     path: "App/Benchmarks", plugins: boilerplate),
 ]
@@ -195,21 +198,25 @@ let apps: [Target] = [
 /// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the
 /// build-tool plugin that runs the tool on each module's sources.
 let tools: [Target] = [
-  .target(name: "Boilerplate", path: "Modules/Tools/Boilerplate/Library"),
-  .executableTarget(name: "boilerplate", dependencies: ["Boilerplate"], path: "Modules/Tools/Boilerplate/Tool"),
+  // The library is not named like the tool: names that differ only in case collide on a case-insensitive volume.
+  .target(name: "BoilerplateKit", path: "Modules/Tools/Boilerplate/Library"),
+  .executableTarget(name: "boilerplate", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Boilerplate/Tool"),
   .plugin(
     name: "BoilerplatePlugin", capability: .buildTool(), dependencies: ["boilerplate"],
     path: "Modules/Tools/Boilerplate/Plugin"),
-  .testTarget(name: "BoilerplateTests", dependencies: ["Boilerplate"], path: "Tests/BoilerplateTests"),
+  .testTarget(name: "BoilerplateKitTests", dependencies: ["BoilerplateKit"], path: "Tests/BoilerplateKitTests"),
 ]
 
 let package = Package(
   name: "Users",
-  platforms: [.macOS(.v14)],
+  // Apple's 26 releases, deliberately (docs/platforms.md): effects start inside `send` (Task.immediate), and
+  // every API the sources call exists there, so no platform takes a different code path from the one CI tests.
+  platforms: [.macOS(.v26), .iOS(.v26), .tvOS(.v26), .watchOS(.v26), .visionOS(.v26)],
   products: [
     .executable(name: "users", targets: ["users"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+    .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),
   ],
   targets: coreTargets + coreTests + clients + features + appFeature + apps + tools,
   swiftLanguageModes: [.v6]

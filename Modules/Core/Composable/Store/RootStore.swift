@@ -199,12 +199,8 @@ import Observation
       hooks?.finished(id)
     }
     let reducing = ReducingContext.leave()
-    let task: Task<Void, Never>
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      task = Task.immediate(priority: priority, operation: operation)
-    } else {
-      task = Task(priority: priority, operation: operation)
-    }
+    // Every platform the package supports has `Task.immediate` (docs/platforms.md), so there is one start order.
+    let task = Task.immediate(priority: priority, operation: operation)
     reducing.restore()
     lineage.task = task
     registry.attach(task, id: id)
