@@ -1,7 +1,7 @@
 // The boilerplate tool: `boilerplate --output FILE SOURCE…` scans one module's sources and writes its generated
 // file. The build-tool plugin runs it on every module; errors print in the compiler's format, so the build shows
 // them at their line.
-import Boilerplate
+import BoilerplateKit
 import Foundation
 
 let usage = "usage: boilerplate --output GENERATED.swift SOURCE.swift…"

@@ -1,4 +1,4 @@
-import Boilerplate
+import BoilerplateKit
 import Testing
 
 /// The scanner on the inputs that break naive ones: what it must read, and where it must say it cannot.

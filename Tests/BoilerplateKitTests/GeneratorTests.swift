@@ -1,4 +1,4 @@
-import Boilerplate
+import BoilerplateKit
 import Testing
 
 /// What the generator writes for each kind of declaration, and the declarations it refuses, at their place.
