@@ -1,5 +1,5 @@
 import Composable
-import ComposableTesting
+import ComposableTestStore
 import Foundation
 
 // Release-mode benchmarks of the runtime. Every number is nanoseconds per

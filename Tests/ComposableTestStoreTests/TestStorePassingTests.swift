@@ -2,7 +2,7 @@ import Composable
 // White-box tests of internal representation: `@testable` needs a module built for testing, which the
 // release suite does not do (it tests the code the shipped binary runs), so they run in debug only.
 #if DEBUG
-  @testable import ComposableTesting
+  @testable import ComposableTestStore
 #else
   import ComposableTesting
 #endif

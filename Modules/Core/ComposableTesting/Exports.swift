@@ -1,0 +1,2 @@
+// A test target imports this module alone: the test store comes with it.
+@_exported import ComposableTestStore
