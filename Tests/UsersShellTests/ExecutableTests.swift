@@ -37,7 +37,9 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
 /// two processes on one data folder.
 @MainActor struct ExecutableTests {
   @Test func pipedCommandsRunAndAFailureSetsTheExitCode() async throws {
-    #expect(FileManager.default.isExecutableFile(atPath: usersExecutable.path), "build the package first")
+    #expect(
+      FileManager.default.isExecutableFile(atPath: usersExecutable.path), "no users binary: \(usersExecutable.path)")
+    #expect(usersExecutable.deletingLastPathComponent().lastPathComponent == testedConfiguration)
     let folder = TemporaryFolder()
     try folder.seed([User.ada, User.grace])
     let run = try await runUsersExecutable(

@@ -65,19 +65,36 @@ struct ShellRun {
   return ShellRun(exitCode: code, output: output.value, errors: errors.value)
 }
 
-/// The `users` binary next to this test bundle, of the configuration under test (SwiftPM builds it first:
-/// this target depends on it), so `swift test -c release` drives the release binary.
-var usersExecutable: URL {
-  let candidates = [
-    Bundle.main.bundleURL,
+/// The build configuration these tests were compiled in; the `users` binary they drive must be of the same one.
+let testedConfiguration: String = {
+  #if DEBUG
+    "debug"
+  #else
+    "release"
+  #endif
+}()
+
+/// The folders the test bundle may have been loaded from: SwiftPM puts the `users` binary beside it.
+///
+/// On Linux the tests are an executable in the build folder (`Bundle.main`); on macOS they are an `.xctest`
+/// bundle there, loaded by `xctest` or `swiftpm-testing-helper` from the toolchain (so `Bundle.main` is not it).
+private var testBundleFolders: [URL] {
+  [
     Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent(),
+    Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
   ].compactMap { $0 }
-  for folder in candidates
-  where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("users").path) {
-    return folder.appendingPathComponent("users")
+}
+
+/// The `users` binary next to this test bundle, of the configuration under test (SwiftPM builds it first:
+/// this target depends on it), so `swift test -c release` drives the release binary and never a stale debug one.
+/// A path that does not exist when there is none: launching it fails the test with that path in the message.
+var usersExecutable: URL {
+  for folder in testBundleFolders where folder.lastPathComponent == testedConfiguration {
+    let candidate = folder.appendingPathComponent("users")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
   }
-  return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/debug/users")
+  let looked = testBundleFolders.map(\.path).joined(separator: ", ")
+  return URL(fileURLWithPath: "/no-\(testedConfiguration)-users-binary-beside-the-tests (looked in \(looked))")
 }
 
 /// Starts the `users` binary with `arguments` and `input` as its whole standard input; colors off.
