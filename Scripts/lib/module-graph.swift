@@ -135,4 +135,3 @@ for source in shown.keys.sorted() {
 lines.append(contentsOf: layerOrder)
 lines.append("}")
 print(lines.joined(separator: "\n"))
-

@@ -1,0 +1,42 @@
+# Helpers every script sources (`source Scripts/lib/common.sh`). POSIX tools only, in forms BSD and GNU share.
+
+# Prints the script's header comment (from line 2 to the first line that is not a comment) without the '# '.
+print_usage() {
+  awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"
+}
+
+# Prints "error: MESSAGE" on stderr and exits with CODE (1 unless given).
+fail() {
+  echo "error: $1" >&2
+  exit "${2:-1}"
+}
+
+# Prints milliseconds since the epoch. `date +%s%N` is GNU-only (BSD date prints a literal N), so: bash 5's
+# EPOCHREALTIME, else a date that prints nanoseconds, else perl's Time::HiRes (macOS's bash is 3.2).
+now_ms() {
+  if [ -n "${EPOCHREALTIME:-}" ]; then
+    local seconds=${EPOCHREALTIME%[.,]*} fraction=${EPOCHREALTIME#*[.,]}
+    echo $((seconds * 1000 + 10#${fraction:0:3}))
+  elif [[ "$(date +%N)" =~ ^[0-9]+$ ]]; then
+    echo $(($(date +%s%N) / 1000000))
+  elif command -v perl >/dev/null && perl -MTime::HiRes -e 1 2>/dev/null; then
+    perl -MTime::HiRes=time -e 'printf "%d\n", time() * 1000'
+  else
+    fail "no millisecond clock: needs bash 5, GNU date or perl"
+  fi
+}
+
+# Prints the path of a toolchain program: on PATH, else through xcrun (Xcode keeps docc there), else beside the
+# toolchain's resources (a Linux toolchain unpacked anywhere).
+toolchain_program() {
+  local found
+  found=$(command -v "$1" 2>/dev/null || true)
+  if [ -z "$found" ] && command -v xcrun >/dev/null 2>&1; then found=$(xcrun --find "$1" 2>/dev/null || true); fi
+  if [ -z "$found" ]; then
+    local resources
+    resources=$(swiftc -print-target-info | sed -n 's/^ *"runtimeResourcePath": "\(.*\)",*$/\1/p')
+    [ ! -x "$resources/../../bin/$1" ] || found="$resources/../../bin/$1"
+  fi
+  [ -n "$found" ] || fail "$1 is not in this toolchain (looked on PATH, through xcrun and beside swiftc)"
+  echo "$found"
+}
