@@ -197,6 +197,13 @@ import UsersShell
         help  List these commands.
         back  Close this screen and go back.
         quit  Leave.
+        :timeline [text]  List the last actions, newest last (only those whose path or sender has the text).
+        :more             Go on with older actions of the last listing.
+        :at N             Show the screens as they were after action N.
+        :next, :prev      Step to the next or previous action while looking at the past.
+        :diff N           Show what action N changed in the state.
+        :effects          List the effects running now: who started them, for how long, their cancel ids.
+        :resume           Back to the live screen.
 
         """))
   }

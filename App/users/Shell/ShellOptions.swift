@@ -32,6 +32,12 @@ public struct ShellOptions: Equatable, Sendable {
   public var analytics = true
   /// `--fresh`: start on the list instead of restoring the last session's screens.
   public var restoresSession = true
+  /// `--trace`: write the session's actions, reduces and effects to this file in the Trace Event Format.
+  public var tracePath: String?
+  /// `--step` (with `--replay`): open the recording at its first action in the debugger.
+  public var stepsThroughReplay = false
+  /// `--timeline`: how many actions the debugger keeps (0 turns it off).
+  public var timelineCapacity = 1_000
 
   /// The defaults: run interactively on the default data folder.
   public init() {}
@@ -63,6 +69,7 @@ public struct ShellOptions: Equatable, Sendable {
       case "--print-changes": options.printChanges = true
       case "--no-analytics": options.analytics = false
       case "--fresh": options.restoresSession = false
+      case "--step": options.stepsThroughReplay = true
       default:
         guard let option = valueOptions[name] else {
           let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
@@ -85,11 +92,19 @@ public struct ShellOptions: Equatable, Sendable {
     {
       return .failure(ShellUsageError("--record and --replay name the same file; record to another one."))
     }
+    if options.stepsThroughReplay, options.replayPath == nil {
+      return .failure(ShellUsageError("--step opens a recording step by step: give it with --replay <file>."))
+    }
+    if options.stepsThroughReplay, options.timelineCapacity == 0 {
+      return .failure(ShellUsageError("--step needs the debugger's timeline; drop --timeline 0."))
+    }
     return .success(options)
   }
 
   /// The options that take no value.
-  private static let flags: Set = ["--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh"]
+  private static let flags: Set = [
+    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh", "--step",
+  ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
   private static let valueOptions:
@@ -116,6 +131,22 @@ public struct ShellOptions: Equatable, Sendable {
         "a recording to read",
         {
           $0.replayPath = $1; return nil
+        }
+      ),
+      "--trace": (
+        "a file to write",
+        {
+          $0.tracePath = $1; return nil
+        }
+      ),
+      "--timeline": (
+        "a number of actions",
+        { options, text in
+          guard let count = Int(text), (0...1_000_000).contains(count) else {
+            return ShellUsageError("--timeline needs a number of actions from 0 to 1000000, not '\(text)'.")
+          }
+          options.timelineCapacity = count
+          return nil
         }
       ),
       "--latency": (
@@ -156,6 +187,11 @@ public struct ShellOptions: Equatable, Sendable {
       --print-changes       Print each action and the state diff it caused.
       --record <file>       Append every action to <file> as JSON lines.
       --replay <file>       Rebuild the state from a recording, then go on with commands.
+      --step                With --replay: open the recording at its first action in the
+                            debugger (':next' steps, ':resume' goes on from its end).
+      --trace <file>        Write every action, reduce and effect to <file> as it happens, in
+                            the Trace Event Format (open it in ui.perfetto.dev).
+      --timeline <n>        Keep the last <n> actions for the debugger (default 1000; 0: off).
       --latency <ms>        Slow every data operation down by <ms> milliseconds (a slow
                             disk: a save holds the data file's lock that long).
       --wait <ms>           Show the screen after <ms> milliseconds even if a command's work

@@ -37,11 +37,14 @@ import TerminalUI
       guard unviewed.isEmpty else { throw .incompleteBuild(unviewed) }
       let input = try openInput(options, io: io)
       let world = try LiveWorld(options: options, io: io)
-      let reducer = try appReducer(options, io: io)
+      let replay = ReplayGate()
+      let reducer = replay.discardingEffectsWhileReplaying(try appReducer(options, io: io))
       let initialState = try startingState(options, in: world, io: io)
+      let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
+      let trace = startDebugging(store, options: options, io: io)
+      let stepFrom = try stepThroughRecording(options, into: store, gate: replay)
       return await runSession(
-        Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies),
-        input: input, options: options, world: world, io: io)
+        store, input: input, options: options, world: world, io: io, trace: trace, viewingFrom: stepFrom)
     } catch {
       io.writeError("users: \(error.message)\n")
       return error.code
@@ -100,7 +103,7 @@ import TerminalUI
   ) throws(ShellExit) -> AppFeature.State {
     // Built with the session's dependencies so its shared values live in the session's storage.
     var state = withDependencies(world.prepareDependencies) { AppFeature.State() }
-    if options.restoresSession, options.replayPath == nil {
+    if options.restoresSession, options.replayPath == nil || options.stepsThroughReplay {
       switch withDependencies(world.prepareDependencies, operation: { SessionFile.load(from: world.directory) }) {
       case let .state(restored): state = restored
       case .none: break
@@ -108,7 +111,7 @@ import TerminalUI
       }
     }
     reportSharedFileNotices(in: &state, directory: world.directory, io: io)
-    guard let replayPath = options.replayPath else { return state }
+    guard let replayPath = options.replayPath, !options.stepsThroughReplay else { return state }
     let url = URL(fileURLWithPath: replayPath)
     do {
       let log = try String(contentsOf: url, encoding: .utf8)
@@ -139,7 +142,7 @@ import TerminalUI
   /// Runs the terminal session to its end, saves the screens for the next start, and gives the exit code.
   private static func runSession(
     _ store: Store<AppFeature.State, AppFeature.Action>, input: TerminalInput, options: ShellOptions,
-    world: LiveWorld, io: IO
+    world: LiveWorld, io: IO, trace: TraceFile?, viewingFrom: Int?
   ) async -> Int32 {
     let interactive = options.scriptPath == nil && io.isInteractive
     let session = TerminalSession(
@@ -150,6 +153,7 @@ import TerminalUI
     // A replay rebuilds the recorded screen; a first-run tour over it would hide what was asked for.
     let startsTour = interactive && options.replayPath == nil
     let first = AppFeature.Action.appStarted(interactive: startsTour)
+    if let viewingFrom { session.startViewing(at: viewingFrom) }
     let outcome: TerminalSession<AppFeature.State, AppFeature.Action>.Outcome
     if interactive, let terminal = io.openTerminal() {
       let history = HistoryFile(url: world.directory.appendingPathComponent(historyFileName))
@@ -157,6 +161,8 @@ import TerminalUI
     } else {
       outcome = await session.run(first: first) { input.next() }
     }
+    reportLeakedEffects(store, traced: trace != nil, io: io)
+    trace?.close()
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     world.storage.flushAll()
     do {

@@ -83,14 +83,25 @@ enum SavedTerminal {
     SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
   ]
 
+  /// The handlers installed before ours (a trace that closes its file), called after the terminal is restored.
+  nonisolated(unsafe) static var previousHandlers = [(@convention(c) (Int32) -> Void)?](repeating: nil, count: 65)
+
   static func installHandlers() {
     guard !handlersInstalled else { return }
     handlersInstalled = true
     for number in fatalSignals {
-      _ = signal(number) { received in
+      let old = signal(number) { received in
         SavedTerminal.restore()
+        if let previous = SavedTerminal.previousHandlers[Int(received)] {
+          previous(received)
+          return
+        }
         _ = signal(received, SIG_DFL)
         _ = raise(received)
+      }
+      // Only functions are chained: the default, SIG_IGN (1) and SIG_ERR (-1) are not handlers to call.
+      if let old, ![1, -1].contains(Int(bitPattern: unsafeBitCast(old, to: UnsafeRawPointer.self))) {
+        previousHandlers[Int(number)] = old
       }
     }
     _ = atexit { SavedTerminal.restore() }

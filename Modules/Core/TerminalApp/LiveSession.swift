@@ -161,13 +161,23 @@ import TerminalUI
   private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     messages = []
+    if TerminalDebugger<State, Action>.isCommand(trimmed) {
+      debug(trimmed)
+      draw(force: true)
+      return nil
+    }
+    if let refusal = session.debugger?.pastRefusal, !["", "quit", "exit", "help"].contains(trimmed) {
+      messages = [style.red("error: ") + refusal]
+      draw(force: true)
+      return nil
+    }
     switch trimmed {
     case "":
       break
     case "quit", "exit":
       return .finished
     case "help":
-      messages = [view.help(for: store.currentState), TerminalSession<State, Action>.globalHelp]
+      messages = [view.help(for: store.currentState), session.globalHelp]
     case "back":
       if let back = view.backAction(for: store.currentState) {
         perform(back)
@@ -185,6 +195,19 @@ import TerminalUI
     }
     draw(force: true)
     return nil
+  }
+
+  /// Runs a debugger command; its answer shows under the screen until the next command.
+  private func debug(_ line: String) {
+    guard let debugger = session.debugger else {
+      messages = [style.red("error: ") + "The debugger is off: this app's store keeps no timeline."]
+      return
+    }
+    let rows = max(terminal.size().rows - Self.reservedRows - 2, 5)
+    switch debugger.handle(line, pageSize: rows) {
+    case let .text(text): messages = text.isEmpty ? [] : [text]
+    case let .error(message): messages = [style.red("error: ") + message]
+    }
   }
 
   private func perform(_ action: Action) {
@@ -259,7 +282,8 @@ import TerminalUI
   /// Draws the whole screen, unless nothing it shows changed and `force` is false.
   private func draw(force: Bool) {
     let width = terminal.size().columns
-    let rendered = TerminalText.safeScreen(view.render(store.currentState, style: style))
+    let rendered = TerminalText.safeScreen(
+      session.debugger?.screen(style: style) ?? view.render(store.currentState, style: style))
     let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
     let working = !work.isEmpty

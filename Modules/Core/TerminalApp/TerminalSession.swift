@@ -24,6 +24,10 @@ import TerminalUI
   let prompt: String?
   /// The screen last brought to the front, so its appear action is sent once per appearance.
   var shownScreen: String?
+  /// The debugger, when the store keeps a timeline (`Store.recordTimeline`).
+  let debugger: TerminalDebugger<State, Action>?
+  /// How many actions a debugger listing shows when the terminal's height is not known.
+  static var pipedPageSize: Int { 20 }
 
   /// A session over `store` shown by `view`.
   public init(
@@ -38,6 +42,12 @@ import TerminalUI
     self.stopOnError = stopOnError
     self.effectTimeout = effectTimeout
     self.write = write
+    debugger = store.timeline.map { TerminalDebugger(timeline: $0, view: view) }
+  }
+
+  /// Opens the session on the screens as they were after action `sequence` (a recording opened step by step).
+  public func startViewing(at sequence: Int) {
+    debugger?.view(at: sequence)
   }
 
   /// How a session ended.
@@ -57,12 +67,27 @@ import TerminalUI
       if let prompt { write(prompt) }
       guard let line = readLine() else { return .finished }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if TerminalDebugger<State, Action>.isCommand(trimmed) {
+        if let failure = debug(trimmed, pageSize: Self.pipedPageSize) { return failure }
+        continue
+      }
       switch trimmed {
       case "quit", "exit":
         return .finished
       case "help":
-        write(TerminalText.safeScreen(view.help(for: store.currentState)) + "\n" + Self.globalHelp + "\n")
+        write(TerminalText.safeScreen(view.help(for: store.currentState)) + "\n" + globalHelp + "\n")
         continue
+      case "":
+        continue
+      default:
+        break
+      }
+      if let refusal = debugger?.pastRefusal {
+        write(style.red("error: ") + refusal + "\n")
+        if stopOnError { return .failed(refusal) }
+        continue
+      }
+      switch trimmed {
       case "back":
         guard let back = view.backAction(for: store.currentState) else {
           let message = "There is nothing to go back to: this is the first screen."
@@ -73,8 +98,6 @@ import TerminalUI
         await sendAndSettle(back)
         await sendAppearActions()
         write(screen())
-        continue
-      case "":
         continue
       default:
         break
@@ -96,9 +119,10 @@ import TerminalUI
     }
   }
 
-  /// The front screen as text, with any control character from data spelled out.
+  /// The front screen as text (or the past one the debugger shows), with any control character from data
+  /// spelled out.
   func screen() -> String {
-    TerminalText.safeScreen(view.render(store.currentState, style: style)) + "\n"
+    TerminalText.safeScreen(debugger?.screen(style: style) ?? view.render(store.currentState, style: style)) + "\n"
   }
 
   /// The commands every screen accepts, as `help` lists them.
@@ -108,6 +132,31 @@ import TerminalUI
     back  Close this screen and go back.
     quit  Leave.
     """
+  }
+
+  /// The global commands, and the debugger's when there is one.
+  var globalHelp: String {
+    debugger == nil ? Self.globalHelp : Self.globalHelp + "\n" + TerminalDebugger<State, Action>.help
+  }
+
+  /// Runs a debugger command in a piped session: prints its answer and, after a move in time, the screen.
+  /// Returns the outcome that ends a script when the command was refused.
+  private func debug(_ line: String, pageSize: Int) -> Outcome? {
+    guard let debugger else {
+      let message = "The debugger is off: this app's store keeps no timeline."
+      write(style.red("error: ") + message + "\n")
+      return stopOnError ? .failed(message) : nil
+    }
+    let before = debugger.viewing
+    switch debugger.handle(line, pageSize: pageSize) {
+    case let .text(text):
+      if !text.isEmpty { write(TerminalText.safeScreen(text) + "\n") }
+      if debugger.viewing != before || text.isEmpty { write(screen()) }
+      return nil
+    case let .error(message):
+      write(style.red("error: ") + TerminalText.escaped(message) + "\n")
+      return stopOnError ? .failed(message) : nil
+    }
   }
 
   /// Sends the front screen's appear action if the front screen changed, until it settles (an appear may navigate).

@@ -85,20 +85,27 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
   reducer: R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
 ) throws -> R.State where R.Action: Codable {
-  let decoder = JSONDecoder()
-  var actions: [R.Action] = []
-  for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-    if line.allSatisfy(\.isWhitespace) { continue }
-    do {
-      actions.append(try decoder.decode(RecordedAction<R.Action>.self, from: Data(line.utf8)).action)
-    } catch {
-      throw ReplayError(line: index + 1, reason: "not a recorded action of \(R.Action.self): \(error)")
-    }
-  }
+  let actions = try recordedActions(in: log, of: R.Action.self)
   let store = Store(
     initialState: initialState, reducer: EffectsDiscarded(base: reducer), withDependencies: prepareDependencies)
   for action in actions { store.send(action) }
   return store.currentState
+}
+
+/// The actions of a `record(to:)` log, in order; blank lines are skipped, and any other line that does not
+/// decode throws a `ReplayError` naming it.
+public func recordedActions<Action: Codable>(in log: String, of type: Action.Type) throws -> [Action] {
+  let decoder = JSONDecoder()
+  var actions: [Action] = []
+  for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    if line.allSatisfy(\.isWhitespace) { continue }
+    do {
+      actions.append(try decoder.decode(RecordedAction<Action>.self, from: Data(line.utf8)).action)
+    } catch {
+      throw ReplayError(line: index + 1, reason: "not a recorded action of \(Action.self): \(error)")
+    }
+  }
+  return actions
 }
 
 /// Runs a reducer and drops its effects (replay already has the actions they sent).

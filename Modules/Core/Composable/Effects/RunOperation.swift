@@ -57,6 +57,7 @@ extension Effect {
               try await operation(send)
             } catch {
               if error is CancellationError || Task.isCancelled { return }
+              noteRunningEffectFailed()
               if let handler {
                 await handler(error, send)
               } else {

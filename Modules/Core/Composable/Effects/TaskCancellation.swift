@@ -4,6 +4,13 @@ protocol RunningEffect: AnyObject, Sendable {
   var registry: EffectRegistry? { get }
   /// The navigation path of the feature that created the effect.
   var navigationPath: NavigationIDPath { get }
+  /// Notes that the effect's body threw an error other than cancellation (a debugger shows it as failed).
+  @MainActor func noteFailure()
+}
+
+/// Notes that the running effect's body threw: its trace span ends as failed.
+@usableFromInline @MainActor func noteRunningEffectFailed() {
+  (DependencyValues.current.runningEffect as? any RunningEffect)?.noteFailure()
 }
 
 /// Where cancellation ids used outside any store are filed: one registry for the process, at the root path.

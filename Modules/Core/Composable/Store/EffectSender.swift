@@ -20,6 +20,7 @@ import Foundation
     // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect.
     guard !hasEnded else { return reportSendAfterEnd(action, createdAt: location) }
     guard let store else { return }
+    if store.timeline != nil { store.noteDelivery(fromEffect: self) }
     let task = store.send(action)
     if task.hasEffects { adopt(task) }
   }
@@ -30,6 +31,11 @@ extension EffectSender: RunningEffect {
   var registry: EffectRegistry? { store?.effects }
 
   /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.
+  /// Tells the store's timeline, if any, that this effect's body threw.
+  @MainActor func noteFailure() {
+    store?.timeline?.noteFailure(ofEffect: registryID)
+  }
+
   var navigationPath: NavigationIDPath {
     var deepest = NavigationIDPath()
     for key in store?.effects.keys(of: registryID) ?? [] {

@@ -31,10 +31,19 @@ import Observation
 
   /// Receives every action and every effect start, for the test store.
   @exclusivity(unchecked) @usableFromInline var instrumentation: StoreInstrumentation<State, Action>? {
-    didSet { effectHooks = instrumentation.map(EffectHooks.init) }
+    didSet {
+      effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
+    }
   }
-  /// The effect hooks of `instrumentation`, kept apart because they do not depend on the store's types.
+  /// The effect hooks of `instrumentation` and `timeline`, kept apart because they do not depend on the store's
+  /// types.
   @exclusivity(unchecked) var effectHooks: EffectHooks?
+  /// The debugger's record of actions, states and effects, when one was asked for (`Store.recordTimeline`).
+  @exclusivity(unchecked) @usableFromInline var timeline: StoreTimeline<State, Action>? {
+    didSet {
+      effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
+    }
+  }
 
   /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
   @usableFromInline init(
@@ -63,6 +72,7 @@ import Observation
   @inlinable func send(_ action: Action) -> StoreTask {
     guard !isSending else {
       buffer.append(action)
+      if timeline != nil { noteBuffered(sentByEffect: true) }
       return StoreTask(nil)
     }
     isSending = true
@@ -71,7 +81,8 @@ import Observation
     var next: Action? = action
     var index = 0
     while let action = next {
-      let effect = reducer(&state, action)
+      // One branch when no timeline is kept; recording is out of line.
+      let effect = timeline == nil ? reducer(&state, action) : reduceRecording(action, fromBuffer: index > 0)
       if let instrumentation { instrumentation.didReduce(action, state, effect) }
       if !effect.isNone { start(effect, into: &startedTasks) }
       if index < buffer.count {
@@ -86,6 +97,29 @@ import Observation
     isSending = false
     if needsNotification { notifyObservers() }
     return startedTasks.isEmpty ? StoreTask(nil) : takeStartedTasks()
+  }
+
+  /// Reduces `action` and records it in the timeline, with the time its reduce took.
+  @usableFromInline func reduceRecording(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
+    guard let timeline else { return reducer(&state, action) }
+    let started = timeline.now()
+    let effect = reducer(&state, action)
+    timeline.record(action, state: state, fromBuffer: fromBuffer, started: started)
+    return effect
+  }
+
+  /// Tells the timeline that the next send comes from effect `id`.
+  @usableFromInline func noteDelivery(fromEffect lineage: EffectLineage) {
+    timeline?.deliveringOrigin = timeline?.origin(ofEffect: lineage.registryID)
+  }
+
+  /// Tells the timeline who sent the action just put in the buffer: an effect delivering, or the action being
+  /// handled (a `.send` effect, a send from a reducer or an observer).
+  @usableFromInline func noteBuffered(sentByEffect: Bool) {
+    guard let timeline else { return }
+    let origin = sentByEffect ? timeline.deliveringOrigin : nil
+    timeline.deliveringOrigin = nil
+    timeline.enqueued(origin ?? .immediately(after: timeline.lastSequence))
   }
 
   /// One task covering the tasks this send started, which the store stops holding.
@@ -125,6 +159,7 @@ import Observation
       return
     case let .send(action):
       buffer.append(action)
+      if timeline != nil { noteBuffered(sentByEffect: false) }
     case let .run(run):
       started.append(startRun(run, keys: keys))
     case let .merge(effects):
@@ -241,8 +276,10 @@ import Observation
     start(effect, keys: keys, into: &started)
     let queued = Array(buffer[bufferStart...])
     buffer.removeSubrange(bufferStart...)
+    let origins = timeline?.takePending(count: queued.count) ?? []
     isSending = wasSending
-    for action in queued {
+    for (index, action) in queued.enumerated() {
+      if let timeline, index < origins.count { timeline.deliveringOrigin = origins[index] }
       let task = send(action)
       if task.hasEffects { started.append(task) }
     }
@@ -323,17 +360,53 @@ extension Effect {
   }
 }
 
-/// The effect hooks of a `StoreInstrumentation`, apart from its generic `didReduce` so that starting an
-/// effect needs no knowledge of the store's types.
+/// The effect hooks of a `StoreInstrumentation` or a timeline, apart from their generic parts so that starting
+/// an effect needs no knowledge of the store's types.
 final class EffectHooks: Sendable {
   let started: @MainActor @Sendable (UInt64) -> Void
   let attached: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
   let finished: @MainActor @Sendable (UInt64) -> Void
 
-  init<State, Action>(_ instrumentation: StoreInstrumentation<State, Action>) {
-    started = instrumentation.effectStarted
-    attached = instrumentation.effectAttached
-    finished = instrumentation.effectFinished
+  init(
+    started: @escaping @MainActor @Sendable (UInt64) -> Void,
+    attached: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
+    finished: @escaping @MainActor @Sendable (UInt64) -> Void
+  ) {
+    self.started = started
+    self.attached = attached
+    self.finished = finished
+  }
+
+  convenience init<State, Action>(_ instrumentation: StoreInstrumentation<State, Action>) {
+    self.init(
+      started: instrumentation.effectStarted, attached: instrumentation.effectAttached,
+      finished: instrumentation.effectFinished)
+  }
+
+  /// A timeline's hooks: `finished` runs inside the effect's task, so it can tell a cancelled end.
+  @MainActor convenience init<State, Action>(_ timeline: StoreTimeline<State, Action>) {
+    self.init(
+      started: { timeline.effectStarted($0) }, attached: { _, _ in },
+      finished: { id in
+        timeline.effectEnded(
+          id, outcome: Task.isCancelled ? .cancelled : timeline.takeFailure(of: id) ? .failed : .finished)
+      })
+  }
+
+  /// Hooks that call both `first` and `second`, either of which may be absent.
+  static func combining(_ first: EffectHooks?, _ second: EffectHooks?) -> EffectHooks? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return EffectHooks(
+      started: {
+        first.started($0); second.started($0)
+      },
+      attached: {
+        first.attached($0, $1); second.attached($0, $1)
+      },
+      finished: {
+        first.finished($0); second.finished($0)
+      })
   }
 }
 
