@@ -103,7 +103,7 @@ import TerminalUI
   ) throws(ShellExit) -> AppFeature.State {
     // Built with the session's dependencies so its shared values live in the session's storage.
     var state = withDependencies(world.prepareDependencies) { AppFeature.State() }
-    if options.restoresSession, options.replayPath == nil || options.stepsThroughReplay {
+    if options.restoresSession, options.replayPath == nil {
       switch withDependencies(world.prepareDependencies, operation: { SessionFile.load(from: world.directory) }) {
       case let .state(restored): state = restored
       case .none: break

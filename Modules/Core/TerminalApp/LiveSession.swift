@@ -204,8 +204,17 @@ import TerminalUI
       return
     }
     let rows = max(terminal.size().rows - Self.reservedRows - 2, 5)
+    let columns = terminal.size().columns
     switch debugger.handle(line, pageSize: rows) {
-    case let .text(text): messages = text.isEmpty ? [] : [text]
+    case let .text(text):
+      // A listing's long paths are cut at the edge, as the screen's lines are, so each action stays one line.
+      messages =
+        text.isEmpty
+        ? []
+        : [
+          text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.truncated($0, toColumns: columns) }.joined(separator: "\n")
+        ]
     case let .error(message): messages = [style.red("error: ") + message]
     }
   }

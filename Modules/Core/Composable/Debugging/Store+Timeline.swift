@@ -17,6 +17,7 @@ extension Store {
       }
       return seen
     }
+    timeline.isCancelled = { registry.isCancelled($0) }
     root.timeline = timeline
     return timeline
   }

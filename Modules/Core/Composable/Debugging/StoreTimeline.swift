@@ -113,10 +113,10 @@ public struct RunningEffectInfo: Sendable, Equatable {
     return sequence == range.lowerBound ? baseline : entry(sequence - 1)?.state
   }
 
-  /// The effects running now, oldest first.
+  /// The effects running now, oldest first; one that was cancelled is on its way out, so not listed.
   public var runningEffects: [RunningEffectInfo] {
     let now = clock.now
-    return running.sorted { $0.key < $1.key }.map { id, record in
+    return running.sorted { $0.key < $1.key }.filter { !isCancelled($0.key) }.map { id, record in
       RunningEffectInfo(
         id: id, startedBy: record.startedBy,
         actionPath: entry(record.startedBy)?.path ?? "#\(record.startedBy) (no longer kept)",
@@ -126,6 +126,8 @@ public struct RunningEffectInfo: Sendable, Equatable {
 
   /// Reads an effect's cancellation ids; set by the store, which owns the registry.
   var cancellationIDs: (UInt64) -> [String] = { _ in [] }
+  /// Whether an effect was cancelled; set by the store, which owns the registry.
+  var isCancelled: (UInt64) -> Bool = { _ in false }
 
   // MARK: Recording (the store calls these)
 

@@ -45,6 +45,11 @@ import Foundation
   }
 
   /// The keys effect `id` is filed under (none once it has ended).
+  /// Whether effect `id` was cancelled (and is on its way out).
+  func isCancelled(_ id: UInt64) -> Bool {
+    lock.withLock { tasks[id].flatMap { $0 }?.isCancelled ?? false }
+  }
+
   func keys(of id: UInt64) -> [CancelKey] {
     lock.withLock { keysByTask[id] ?? [] }
   }

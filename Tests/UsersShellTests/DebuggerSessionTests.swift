@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import UserClientInterface
+import UserClientTesting
+import UsersShell
+
+/// The debugger in whole `users` sessions: the timeline over the real app, `--trace`, `--replay … --step`, and
+/// the effects still running at the end.
+@MainActor struct DebuggerSessionTests {
+  @Test func theTimelineNamesTheAppsActionsByTheirPathInTheFeatureTree() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let run = await runShell(
+      ["--data-dir", folder.url.path, "--fresh"], input: ["open 2", "fav", ":timeline", ":diff 5", "quit"])
+    #expect(run.exitCode == 0)
+    let listing = run.output.components(separatedBy: "> :timeline\n").last ?? ""
+    let rows = listing.split(separator: "\n").prefix(6).map(String.init)
+    #expect(rows.count == 6)
+    #expect(rows[0].hasSuffix("command          appStarted(interactive: false)"))
+    #expect(rows[1].hasSuffix("command          list.task"))
+    #expect(rows[2].contains("effect of #2     list.usersLoaded(["))
+    #expect(rows[3].hasSuffix("command          list.userTapped(2)"))
+    #expect(rows[4].hasSuffix("sent by #4       list.delegate(.selected(2))"))
+    #expect(rows[5].hasSuffix("command          path[id: 0].detail.favoriteToggled"))
+    #expect(run.output.contains("> :diff 5\n#5 list.delegate(.selected(2)) (sent by #4) changed:\n"))
+  }
+
+  @Test func aTraceOfARealSessionNestsReducesInActionsAndEndsEveryEffect() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let trace = folder.path("session.trace.json")
+    let run = await runShell(
+      ["--data-dir", folder.url.path, "--fresh", "--trace", trace], input: ["search gr", "open 1", "fav", "quit"])
+    #expect(run.exitCode == 0)
+    #expect(run.errors == "")
+    let data = try #require(FileManager.default.contents(atPath: trace))
+    let events = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    let actions = events.filter { $0["cat"] as? String == "action" }.compactMap { $0["name"] as? String }
+    #expect(actions.contains(#"list.queryChanged("gr")"#))
+    #expect(actions.contains(#"list.queryApplied("gr")"#))
+    #expect(actions.contains("path[id: 0].detail.favoriteToggled"))
+    #expect(events.filter { $0["cat"] as? String == "reduce" }.count == actions.count)
+    // Every effect that began ended, finished or cancelled (the search's debounce restarts when typing goes on).
+    let begins = events.filter { $0["cat"] as? String == "effect" && $0["ph"] as? String == "b" }
+    let ends = events.filter { $0["cat"] as? String == "effect" && $0["ph"] as? String == "e" }
+    #expect(!begins.isEmpty)
+    #expect(Set(begins.compactMap { $0["id"] as? Int }) == Set(ends.compactMap { $0["id"] as? Int }))
+    let outcomes = Set(ends.compactMap { ($0["args"] as? [String: Any])?["outcome"] as? String })
+    #expect(outcomes.isSubset(of: ["finished", "cancelled"]))
+    // The applied query came from the effect the typed query started.
+    let applied = try #require(
+      events.first { $0["cat"] as? String == "action" && $0["name"] as? String == #"list.queryApplied("gr")"# })
+    let arguments = try #require(applied["args"] as? [String: Any])
+    #expect(arguments["origin"] as? String == "effect of #4")
+  }
+
+  @Test func aTraceInAMissingFolderIsOneLineAndTheSessionGoesOn() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada])
+    let run = await runShell(
+      ["--data-dir", folder.url.path, "--fresh", "--trace", "/no/such/folder/t.json"], input: ["open 1", "quit"])
+    #expect(run.exitCode == 0)
+    #expect(
+      run.errors
+        == "users: cannot write the trace /no/such/folder/t.json: the folder /no/such/folder does not exist; going on without a trace.\n"
+    )
+    #expect(run.output.contains("> open 1\nAda Lovelace\n"))
+  }
+
+  @Test func aRecordingOpensStepByStepAtItsFirstAction() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let recording = folder.path("session.jsonl")
+    let recorded = await runShell(
+      ["--data-dir", folder.url.path, "--fresh", "--record", recording], input: ["open 2", "fav", "quit"])
+    #expect(recorded.exitCode == 0)
+    let stepped = await runShell(
+      ["--data-dir", folder.url.path, "--replay", recording, "--step"], input: [":next", ":next", "fav", ":resume"])
+    #expect(stepped.exitCode == 1, "a feature command is refused while stepping through the past")
+    #expect(stepped.output.hasPrefix("#1 of "))
+    #expect(stepped.output.contains("> :next\n#2 of "))
+    #expect(stepped.output.contains("(list.task, command)\nUsers (sorted by name)\nLoading…\n"))
+    #expect(stepped.errors.contains("You are looking at the past (#3)"))
+  }
+
+  @Test func debuggerOptionsAreChecked() async {
+    let folder = TemporaryFolder()
+    let step = await runShell(["--data-dir", folder.url.path, "--step"])
+    #expect(step.exitCode == 2)
+    #expect(step.errors == "users: --step opens a recording step by step: give it with --replay <file>.\n")
+    let size = await runShell(["--data-dir", folder.url.path, "--timeline", "lots"])
+    #expect(size.exitCode == 2)
+    #expect(size.errors == "users: --timeline needs a number of actions from 0 to 1000000, not 'lots'.\n")
+    let off = await runShell(["--data-dir", folder.url.path, "--fresh", "--timeline", "0"], input: [":timeline"])
+    #expect(off.errors == "users: stopped at line 1: The debugger is off: this app's store keeps no timeline.\n")
+  }
+
+  @Test func effectsStillRunningAtTheEndAreListedUnderTrace() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada])
+    let trace = folder.path("t.json")
+    // The load takes 5 s; the session ends at once, with the load still running: a leak to report.
+    let run = await runShell(
+      ["--data-dir", folder.url.path, "--fresh", "--trace", trace, "--latency", "5000", "--wait", "0"],
+      input: ["quit"])
+    #expect(run.exitCode == 0)
+    #expect(run.errors.hasPrefix("users: 1 effect was still running at the end:\n  effect "))
+    #expect(run.errors.contains(", started by #2 list.task, running for 0."))
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import UserClientInterface
+import UserClientTesting
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The debugger in the `users` binary at a real (pseudo-)terminal: each command typed at the live prompt, and a
+/// trace that stays valid JSON when the process is killed.
+@MainActor struct DebuggerTerminalTests {
+  @Test func everyDebuggerCommandWorksAtTheLivePromptAndAKilledTraceIsValidJSON() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let trace = folder.path("live.trace.json")
+    let terminal = try PseudoTerminal()
+    let before = terminal.localModes
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh", "--trace", trace])
+    #expect(await terminal.waitFor("Grace Hopper"))
+
+    #expect(await terminal.type("open 2\r", thenWaitFor: "id:    2"))
+    // The live session also sends what fits the list to the terminal, so the numbers are read, not assumed.
+    #expect(await terminal.type(":timeline\r", thenWaitFor: "list.delegate(.selected(2))"))
+    #expect(await terminal.waitFor("(kept: #1–#"))
+
+    // The past: the first screen under its banner; a feature command is refused there.
+    #expect(await terminal.type(":at 1\r", thenWaitFor: "#1 of "))
+    #expect(terminal.output.contains(" — :next, :prev, :resume"))
+    #expect(await terminal.type("fav\r", thenWaitFor: "You are looking at the past (#1)"))
+    #expect(await terminal.type(":next\r", thenWaitFor: "#2 of "))
+    #expect(await terminal.type(":diff\r", thenWaitFor: "#2 "))
+    #expect(await terminal.type(":at 0\r", thenWaitFor: "There is no action #0: actions go from #1 to #"))
+    #expect(await terminal.type(":resume\r", thenWaitFor: "Back to the live screen."))
+    #expect(await terminal.type("fav\r", thenWaitFor: "Grace Hopper ★"))
+    #expect(await terminal.type(":effects\r", thenWaitFor: "No effects are running."))
+    #expect(await terminal.type("help\r", thenWaitFor: ":effects          List the effects running now"))
+
+    kill(terminal.process.processIdentifier, SIGTERM)
+    #expect(await terminal.waitForExit() != nil)
+    #expect(terminal.localModes == before, "the terminal's modes are given back")
+    let data = try #require(FileManager.default.contents(atPath: trace))
+    let events = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]], "valid JSON")
+    let actions = events.filter { $0["cat"] as? String == "action" }.compactMap { $0["name"] as? String }
+    #expect(actions.contains("path[id: 0].detail.favoriteToggled"))
+  }
+}
