@@ -88,6 +88,27 @@ if runs("b") {
     })
 }
 
+// (a) and (b) again with the debugger's timeline kept (the last 1,000 actions, no trace): what the debugger costs.
+let timelineCounterStore = Store(initialState: Counter.State(), reducer: Counter())
+timelineCounterStore.recordTimeline()
+let timelineRootStore = Store(initialState: Level5.State(), reducer: Level5())
+timelineRootStore.recordTimeline()
+let timelineDeepStore = fiveLevelsDown(timelineRootStore)
+if runs("a") {
+  scenarios.append(
+    Scenario(name: "(a) the same, timeline on", operations: sendCount) {
+      for _ in 0..<sendCount { timelineCounterStore.send(.increment) }
+      blackHole(timelineCounterStore.currentState)
+    })
+}
+if runs("b") {
+  scenarios.append(
+    Scenario(name: "(b) the same, timeline on", operations: sendCount) {
+      for _ in 0..<sendCount { timelineDeepStore.send(.increment) }
+      blackHole(timelineDeepStore.currentState)
+    })
+}
+
 // (c) sends to random rows of a forEach
 let rowSends = 100_000 / scale
 /// The row ids scenario (c) and its floor send to, the same for both.
@@ -230,6 +251,8 @@ enum Target {
 let targets: [String: [Target]] = [
   "(a) 1M sends, counter store": [.nanoseconds(100)],
   "(b) 1M sends, scoped 5 deep": [.ratio(1.5, to: "(a) 1M sends, counter store", label: "(a)")],
+  "(a) the same, timeline on": [.ratio(1.25, to: "(a) 1M sends, counter store", label: "(a)")],
+  "(b) the same, timeline on": [.ratio(1.25, to: "(b) 1M sends, scoped 5 deep", label: "(b)")],
   "(c) forEach, 1,000 rows": [.ratio(2, to: "(a) 1M sends, counter store", label: "(a)")],
   "(c) forEach, 100,000 rows": [
     .ratio(2, to: "(a) 1M sends, counter store", label: "(a)"),

@@ -1,4 +1,11 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Who sent an action that a timeline recorded.
 public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
@@ -27,15 +34,90 @@ public struct TimelineEntry<State, Action> {
   public let action: Action
   /// Who sent it.
   public let origin: TimelineOrigin
-  /// When it was reduced (wall clock).
-  public let date: Date
-  /// How long its reduce took.
-  public let reduceDuration: Duration
+  /// When it was reduced, in nanoseconds of the system's monotonic clock (see `date`).
+  @usableFromInline let time: UInt64
   /// The state after it: states are values, so entries share what did not change.
   public let state: State
 
+  @inlinable init(sequence: Int, action: Action, origin: TimelineOrigin, time: UInt64, state: State) {
+    self.sequence = sequence
+    self.action = action
+    self.origin = origin
+    self.time = time
+    self.state = state
+  }
+
+  /// When it was reduced (wall clock), from the monotonic reading taken then.
+  public var date: Date { MonotonicClock.date(of: time) }
+
   /// The action's full path in the feature tree (`path[id: 1].detail.delegate(.saved)`).
   public var path: String { actionPath(action) }
+}
+
+/// The monotonic clock as a timeline stamps its entries: a reading kept fresh by a ticker while actions flow.
+///
+/// Reading the system clock costs about as much as sending an action to a small store, so a timeline that read it
+/// for every action would double the cost of a send. Instead the first action after a quiet moment reads the
+/// clock and starts a ticker that refreshes the kept reading every millisecond for as long as actions keep
+/// coming; the ticker stops itself after a tick with no action. An entry's time is then exact for the first
+/// action of a burst and at most a millisecond early for the others, and an idle app has no ticker at all.
+@usableFromInline final class TimelineClock: Sendable {
+  /// The last reading, in nanoseconds since an arbitrary start (the system's boot).
+  @usableFromInline let kept = Atomic<UInt64>(0)
+  /// Whether the ticker is running.
+  @usableFromInline let ticking = Atomic<Bool>(false)
+  /// Whether an action was stamped since the last tick (the ticker stops after a tick without one).
+  @usableFromInline let used = Atomic<Bool>(false)
+  private static let queue = DispatchQueue(label: "Composable.TimelineClock")
+
+  @usableFromInline init() {}
+
+  /// The time of an action being recorded now: the kept reading while the ticker runs, else a fresh one.
+  @inlinable func stamp() -> UInt64 {
+    if ticking.load(ordering: .relaxed) {
+      if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
+      return kept.load(ordering: .relaxed)
+    }
+    return startTicking()
+  }
+
+  /// Reads the clock, keeps the reading, and starts the ticker.
+  @usableFromInline func startTicking() -> UInt64 {
+    let reading = MonotonicClock.now()
+    kept.store(reading, ordering: .relaxed)
+    used.store(false, ordering: .relaxed)
+    if !ticking.exchange(true, ordering: .relaxed) { scheduleTick() }
+    return reading
+  }
+
+  private func scheduleTick() {
+    Self.queue.asyncAfter(deadline: .now() + .milliseconds(1)) { [self] in
+      kept.store(MonotonicClock.now(), ordering: .relaxed)
+      if used.exchange(false, ordering: .relaxed) {
+        scheduleTick()
+      } else {
+        ticking.store(false, ordering: .relaxed)
+      }
+    }
+  }
+}
+
+/// The system's monotonic clock, read directly (one vDSO call, cheaper than `ContinuousClock.now` and `Date()`).
+@usableFromInline enum MonotonicClock {
+  /// The system's monotonic clock now, in nanoseconds.
+  @usableFromInline static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+  }
+
+  /// The monotonic reading and the wall clock at the same moment, to turn one into the other.
+  private static let anchor = (monotonic: now(), date: Date())
+
+  /// The wall-clock date of monotonic reading `time`.
+  static func date(of time: UInt64) -> Date {
+    anchor.date.addingTimeInterval((Double(time) - Double(anchor.monotonic)) / 1e9)
+  }
 }
 
 /// An effect a store is running now, as `:effects` lists it.
@@ -58,53 +140,73 @@ public struct RunningEffectInfo: Sendable, Equatable {
 /// Off unless a store is given one (`Store.recordTimeline`), and then it costs one branch per action when absent.
 /// The bound holds memory flat however long a session runs: past `capacity`, the oldest entry is dropped
 /// and its state becomes the baseline the next one is compared with.
-@MainActor public final class StoreTimeline<State, Action> {
+///
+/// Used on the main actor, with its store (the store records, the debugger reads); not isolated to it, so that the
+/// send loop reaches it without an isolation check or a retain.
+public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// How many entries are kept.
   public let capacity: Int
   /// The trace the timeline writes as it goes, if any.
   public let trace: TraceFile?
-  private var ring: [TimelineEntry<State, Action>] = []
-  private var oldestIndex = 0
+  /// Whether there is a trace (read on every action, so a flag rather than an optional reference).
+  @usableFromInline let isTracing: Bool
+  // The recording path is inlinable, so the store's module specializes it for its state and action types;
+  // its properties skip dynamic exclusivity checks (touched only on the main actor, by the store).
+  /// The entries, in a buffer of `capacity` allocated once: `count` are initialized, the oldest at `oldestIndex`.
+  @usableFromInline let ring: UnsafeMutablePointer<TimelineEntry<State, Action>>
+  @usableFromInline @exclusivity(unchecked) var count = 0
+  @usableFromInline @exclusivity(unchecked) var oldestIndex = 0
+  @usableFromInline let clock = TimelineClock()
   /// The state before the oldest kept entry.
-  private var baseline: State
+  @usableFromInline @exclusivity(unchecked) var baseline: State
   /// The sequence number of the last action recorded (0 before any).
-  public private(set) var lastSequence = 0
+  public var lastSequence: Int { recorded }
+  @usableFromInline @exclusivity(unchecked) var recorded = 0
   /// Origins of the actions waiting in the store's buffer, in the buffer's order.
-  private var pendingOrigins: [TimelineOrigin] = []
-  private var pendingStart = 0
+  @usableFromInline @exclusivity(unchecked) var pendingOrigins: [TimelineOrigin] = []
+  @usableFromInline @exclusivity(unchecked) var pendingStart = 0
   /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
-  var deliveringOrigin: TimelineOrigin?
-  private var running: [UInt64: (startedBy: Int, start: ContinuousClock.Instant)] = [:]
+  @usableFromInline @exclusivity(unchecked) var deliveringOrigin: TimelineOrigin?
+  private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
-  private let clock = ContinuousClock()
-  private let epoch: ContinuousClock.Instant
+  private let epoch = MonotonicClock.now()
 
   /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`.
   public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil) {
     self.capacity = max(1, capacity)
     self.baseline = initialState
     self.trace = trace
-    epoch = clock.now
-    ring.reserveCapacity(min(self.capacity, 4_096))
+    isTracing = trace != nil
+    ring = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    ring.deinitialize(count: count)
+    ring.deallocate()
+  }
+
+  /// The entry at position `index` from the oldest.
+  private func kept(_ index: Int) -> TimelineEntry<State, Action> {
+    ring[(oldestIndex + index) % capacity]
   }
 
   // MARK: Reading
 
   /// The entries kept, oldest first.
   public var entries: [TimelineEntry<State, Action>] {
-    Array(ring[oldestIndex...] + ring[..<oldestIndex])
+    (0..<count).map(kept)
   }
 
   /// The numbers of the entries kept (nil before the first action).
   public var keptRange: ClosedRange<Int>? {
-    ring.isEmpty ? nil : (lastSequence - ring.count + 1)...lastSequence
+    count == 0 ? nil : (lastSequence - count + 1)...lastSequence
   }
 
   /// Entry `sequence`, if it is still kept.
   public func entry(_ sequence: Int) -> TimelineEntry<State, Action>? {
     guard let range = keptRange, range.contains(sequence) else { return nil }
-    return ring[(oldestIndex + (sequence - range.lowerBound)) % ring.count]
+    return kept(sequence - range.lowerBound)
   }
 
   /// The state just before action `sequence`, if that action is still kept.
@@ -115,12 +217,12 @@ public struct RunningEffectInfo: Sendable, Equatable {
 
   /// The effects running now, oldest first; one that was cancelled is on its way out, so not listed.
   public var runningEffects: [RunningEffectInfo] {
-    let now = clock.now
+    let now = MonotonicClock.now()
     return running.sorted { $0.key < $1.key }.filter { !isCancelled($0.key) }.map { id, record in
       RunningEffectInfo(
         id: id, startedBy: record.startedBy,
         actionPath: entry(record.startedBy)?.path ?? "#\(record.startedBy) (no longer kept)",
-        age: now - record.start, cancellationIDs: cancellationIDs(id))
+        age: .nanoseconds(Int64(now &- record.start)), cancellationIDs: cancellationIDs(id))
     }
   }
 
@@ -132,7 +234,7 @@ public struct RunningEffectInfo: Sendable, Equatable {
   // MARK: Recording (the store calls these)
 
   /// Notes the origin of an action the store has just put in its buffer.
-  func enqueued(_ origin: TimelineOrigin) {
+  @usableFromInline func enqueued(_ origin: TimelineOrigin) {
     pendingOrigins.append(origin)
   }
 
@@ -144,8 +246,9 @@ public struct RunningEffectInfo: Sendable, Equatable {
     return taken
   }
 
-  /// Records an action the store reduced; `fromBuffer` says whether it waited in the buffer.
-  func record(_ action: Action, state: State, fromBuffer: Bool, started: ContinuousClock.Instant) {
+  /// Records an action the store reduced; `fromBuffer` says whether it waited in the buffer, `started` is the
+  /// clock reading before its reduce (taken only when tracing, which shows the reduce's span).
+  @inlinable func record(_ action: Action, state: State, fromBuffer: Bool, started: UInt64) {
     let origin: TimelineOrigin
     if fromBuffer, pendingStart < pendingOrigins.count {
       origin = pendingOrigins[pendingStart]
@@ -155,38 +258,59 @@ public struct RunningEffectInfo: Sendable, Equatable {
         pendingStart = 0
       }
     } else {
-      origin = fromBuffer ? .immediately(after: lastSequence) : (deliveringOrigin ?? .command)
+      origin = fromBuffer ? .immediately(after: recorded) : (deliveringOrigin ?? .command)
     }
     deliveringOrigin = nil
-    lastSequence += 1
-    let ended = clock.now
+    recorded += 1
     let entry = TimelineEntry(
-      sequence: lastSequence, action: action, origin: origin, date: Date(), reduceDuration: ended - started,
-      state: state)
-    if ring.count < capacity {
-      ring.append(entry)
+      sequence: recorded, action: action, origin: origin,
+      time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
+    if count < capacity {
+      (ring + count).initialize(to: entry)
+      count += 1
     } else {
-      baseline = ring[oldestIndex].state
-      ring[oldestIndex] = entry
-      oldestIndex = (oldestIndex + 1) % capacity
+      // The oldest entry gives its place, and its state becomes what the next oldest is compared with.
+      baseline = (ring + oldestIndex).move().state
+      (ring + oldestIndex).initialize(to: entry)
+      oldestIndex = oldestIndex + 1 == capacity ? 0 : oldestIndex + 1
     }
-    trace?.action(
-      sequence: lastSequence, path: entry.path, origin: origin, start: microseconds(started),
-      duration: microseconds(ended) - microseconds(started))
+    if isTracing { traceAction(entry, started: started) }
   }
 
-  /// A clock reading for the reduce that is about to run.
-  func now() -> ContinuousClock.Instant { clock.now }
+  /// Writes the action and its reduce to the trace.
+  @usableFromInline func traceAction(_ entry: TimelineEntry<State, Action>, started: UInt64) {
+    trace?.action(
+      sequence: entry.sequence, path: entry.path, origin: entry.origin, start: microseconds(started),
+      duration: microseconds(entry.time) - microseconds(started))
+  }
+
+  /// `record` on the timeline at `pointer` (a store's unretained reference): no retain, and, being
+  /// nonisolated, no isolation check in the send loop.
+  @inlinable static func record(
+    _ pointer: UnsafeMutableRawPointer, _ action: Action, state: State, fromBuffer: Bool, started: UInt64
+  ) {
+    Unmanaged<StoreTimeline>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+      $0.record(action, state: state, fromBuffer: fromBuffer, started: started)
+    }
+  }
+
+  /// `readingBeforeReduce` on the timeline at `pointer`, as `record(_:_:state:fromBuffer:started:)` reaches it.
+  @inlinable static func readingBeforeReduce(_ pointer: UnsafeMutableRawPointer) -> UInt64 {
+    Unmanaged<StoreTimeline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.readingBeforeReduce() }
+  }
+
+  /// A clock reading for the reduce that is about to run, when a trace will show it; 0 otherwise.
+  @inlinable func readingBeforeReduce() -> UInt64 { isTracing ? MonotonicClock.now() : 0 }
 
   /// Notes an effect's start: the action reduced last started it.
   func effectStarted(_ id: UInt64) {
-    running[id] = (lastSequence, clock.now)
-    trace?.effectBegan(
-      id: id, startedBy: lastSequence, path: entry(lastSequence)?.path ?? "", at: microseconds(clock.now))
+    let now = MonotonicClock.now()
+    running[id] = (lastSequence, now)
+    trace?.effectBegan(id: id, startedBy: lastSequence, path: entry(lastSequence)?.path ?? "", at: microseconds(now))
   }
 
   /// The origin of an action that effect `id` sends.
-  func origin(ofEffect id: UInt64) -> TimelineOrigin {
+  @usableFromInline func origin(ofEffect id: UInt64) -> TimelineOrigin {
     .effect(of: running[id]?.startedBy ?? lastSequence, id: id)
   }
 
@@ -201,11 +325,10 @@ public struct RunningEffectInfo: Sendable, Equatable {
     guard let record = running.removeValue(forKey: id) else { return }
     trace?.effectEnded(
       id: id, startedBy: record.startedBy, path: entry(record.startedBy)?.path ?? "", outcome: outcome,
-      at: microseconds(clock.now))
+      at: microseconds(MonotonicClock.now()))
   }
 
-  private func microseconds(_ instant: ContinuousClock.Instant) -> Int64 {
-    let elapsed = (instant - epoch).components
-    return elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+  @usableFromInline func microseconds(_ time: UInt64) -> Int64 {
+    time >= epoch ? Int64((time - epoch) / 1_000) : 0
   }
 }

@@ -42,8 +42,12 @@ import Observation
   @exclusivity(unchecked) @usableFromInline var timeline: StoreTimeline<State, Action>? {
     didSet {
       effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
+      timelineReference = timeline.map { Unmanaged.passUnretained($0).toOpaque() }
     }
   }
+  /// The timeline as a bare pointer: the send loop reaches it with no retain and release per action (`timeline`
+  /// keeps it alive).
+  @exclusivity(unchecked) @usableFromInline var timelineReference: UnsafeMutableRawPointer?
 
   /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
   @usableFromInline init(
@@ -82,7 +86,8 @@ import Observation
     var index = 0
     while let action = next {
       // One branch when no timeline is kept; recording is out of line.
-      let effect = timeline == nil ? reducer(&state, action) : reduceRecording(action, fromBuffer: index > 0)
+      let effect =
+        timelineReference == nil ? reducer(&state, action) : reduceRecording(action, fromBuffer: index > 0)
       if let instrumentation { instrumentation.didReduce(action, state, effect) }
       if !effect.isNone { start(effect, into: &startedTasks) }
       if index < buffer.count {
@@ -99,12 +104,12 @@ import Observation
     return startedTasks.isEmpty ? StoreTask(nil) : takeStartedTasks()
   }
 
-  /// Reduces `action` and records it in the timeline, with the time its reduce took.
-  @usableFromInline func reduceRecording(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
-    guard let timeline else { return reducer(&state, action) }
-    let started = timeline.now()
+  /// Reduces `action` and records it in the timeline (inlinable, so it is specialized like the loop).
+  @inlinable func reduceRecording(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
+    let recorder = timelineReference.unsafelyUnwrapped
+    let started = StoreTimeline<State, Action>.readingBeforeReduce(recorder)
     let effect = reducer(&state, action)
-    timeline.record(action, state: state, fromBuffer: fromBuffer, started: started)
+    StoreTimeline<State, Action>.record(recorder, action, state: state, fromBuffer: fromBuffer, started: started)
     return effect
   }
 
