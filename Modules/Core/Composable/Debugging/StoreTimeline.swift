@@ -26,26 +26,84 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A `TimelineOrigin` in two words, as entries keep it: the kind in the top bits of `bits` with the action's
+/// number below, and the effect's id. Cheaper to copy and compare than the enum, on every action.
+@usableFromInline struct PackedOrigin: Equatable, Sendable {
+  @usableFromInline var bits: UInt64
+  @usableFromInline var effect: UInt64
+
+  @inlinable static var kindShift: UInt64 { 62 }
+  /// No origin yet (a `deliveringOrigin` not set).
+  @inlinable static var none: PackedOrigin { PackedOrigin(bits: 0, effect: 0) }
+  /// Sent from outside the store.
+  @inlinable static var command: PackedOrigin { PackedOrigin(bits: 1 << kindShift, effect: 0) }
+
+  @inlinable init(bits: UInt64, effect: UInt64) {
+    self.bits = bits
+    self.effect = effect
+  }
+
+  /// Sent while action `sequence` was handled.
+  @inlinable static func immediately(after sequence: Int) -> PackedOrigin {
+    PackedOrigin(bits: 3 << kindShift | UInt64(truncatingIfNeeded: sequence), effect: 0)
+  }
+
+  @usableFromInline init(_ origin: TimelineOrigin) {
+    switch origin {
+    case .command: self = .command
+    case let .effect(sequence, id): self.init(bits: 2 << Self.kindShift | UInt64(sequence), effect: id)
+    case let .immediately(sequence): self = .immediately(after: sequence)
+    }
+  }
+
+  @usableFromInline var origin: TimelineOrigin {
+    let sequence = Int(bits & ((1 << Self.kindShift) - 1))
+    switch bits >> Self.kindShift {
+    case 2: return .effect(of: sequence, id: effect)
+    case 3: return .immediately(after: sequence)
+    default: return .command
+    }
+  }
+}
+
+/// What a timeline's buffer holds for one action: an entry without its number, which its place gives.
+@usableFromInline struct TimelineSlot<State, Action> {
+  @usableFromInline let action: Action
+  @usableFromInline let origin: PackedOrigin
+  @usableFromInline let time: UInt64
+  @usableFromInline let state: State
+
+  @inlinable init(action: Action, origin: PackedOrigin, time: UInt64, state: State) {
+    self.action = action
+    self.origin = origin
+    self.time = time
+    self.state = state
+  }
+}
+
 /// One action as a timeline keeps it: when it came, from whom, and the state it left.
 public struct TimelineEntry<State, Action> {
   /// Its number in the store's life, from 1; numbers are never reused, even once the entry is dropped.
   public let sequence: Int
   /// The action.
   public let action: Action
-  /// Who sent it.
-  public let origin: TimelineOrigin
+  /// Who sent it, packed.
+  @usableFromInline let packedOrigin: PackedOrigin
   /// When it was reduced, in nanoseconds of the system's monotonic clock (see `date`).
   @usableFromInline let time: UInt64
   /// The state after it: states are values, so entries share what did not change.
   public let state: State
 
-  @inlinable init(sequence: Int, action: Action, origin: TimelineOrigin, time: UInt64, state: State) {
+  @inlinable init(sequence: Int, action: Action, origin: PackedOrigin, time: UInt64, state: State) {
     self.sequence = sequence
     self.action = action
-    self.origin = origin
+    self.packedOrigin = origin
     self.time = time
     self.state = state
   }
+
+  /// Who sent it.
+  public var origin: TimelineOrigin { packedOrigin.origin }
 
   /// When it was reduced (wall clock), from the monotonic reading taken then.
   public var date: Date { MonotonicClock.date(of: time) }
@@ -57,35 +115,31 @@ public struct TimelineEntry<State, Action> {
 /// The monotonic clock as a timeline stamps its entries: a reading kept fresh by a ticker while actions flow.
 ///
 /// Reading the system clock costs about as much as sending an action to a small store, so a timeline that read it
-/// for every action would double the cost of a send. Instead the first action after a quiet moment reads the
-/// clock and starts a ticker that refreshes the kept reading every millisecond for as long as actions keep
-/// coming; the ticker stops itself after a tick with no action. An entry's time is then exact for the first
-/// action of a burst and at most a millisecond early for the others, and an idle app has no ticker at all.
+/// for every action would double the cost of a send. Instead an action that finds no ticker running reads the
+/// clock and starts one, which refreshes the kept reading every millisecond and stops after a hundred ticks.
+/// An entry's time is then exact for the first action of a burst and at most a millisecond early for the
+/// others, and an app idle for a tenth of a second has no ticker at all.
 @usableFromInline final class TimelineClock: Sendable {
   /// The last reading, in nanoseconds since an arbitrary start (the system's boot).
   @usableFromInline let kept = Atomic<UInt64>(0)
   /// Whether the ticker is running.
   @usableFromInline let ticking = Atomic<Bool>(false)
-  /// Whether an action was stamped since the last tick (the ticker stops after a tick without one).
-  @usableFromInline let used = Atomic<Bool>(false)
+  /// Ticks left before the ticker stops (the next action after that starts it again).
+  private let ticksLeft = Atomic<Int>(0)
   private static let queue = DispatchQueue(label: "Composable.TimelineClock")
 
   @usableFromInline init() {}
 
   /// The time of an action being recorded now: the kept reading while the ticker runs, else a fresh one.
   @inlinable func stamp() -> UInt64 {
-    if ticking.load(ordering: .relaxed) {
-      if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
-      return kept.load(ordering: .relaxed)
-    }
-    return startTicking()
+    ticking.load(ordering: .relaxed) ? kept.load(ordering: .relaxed) : startTicking()
   }
 
   /// Reads the clock, keeps the reading, and starts the ticker.
   @usableFromInline func startTicking() -> UInt64 {
     let reading = MonotonicClock.now()
     kept.store(reading, ordering: .relaxed)
-    used.store(false, ordering: .relaxed)
+    ticksLeft.store(100, ordering: .relaxed)
     if !ticking.exchange(true, ordering: .relaxed) { scheduleTick() }
     return reading
   }
@@ -93,7 +147,7 @@ public struct TimelineEntry<State, Action> {
   private func scheduleTick() {
     Self.queue.asyncAfter(deadline: .now() + .milliseconds(1)) { [self] in
       kept.store(MonotonicClock.now(), ordering: .relaxed)
-      if used.exchange(false, ordering: .relaxed) {
+      if ticksLeft.subtract(1, ordering: .relaxed).newValue > 0 {
         scheduleTick()
       } else {
         ticking.store(false, ordering: .relaxed)
@@ -152,21 +206,24 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   @usableFromInline let isTracing: Bool
   // The recording path is inlinable, so the store's module specializes it for its state and action types;
   // its properties skip dynamic exclusivity checks (touched only on the main actor, by the store).
-  /// The entries, in a buffer of `capacity` allocated once: `count` are initialized, the oldest at `oldestIndex`.
-  @usableFromInline let ring: UnsafeMutablePointer<TimelineEntry<State, Action>>
+  /// The entries, in a buffer of `capacity + 1` slots allocated once: `count` are initialized, and the next
+  /// entry goes at `next`, over the oldest once all are used. The slot before the oldest kept entry holds the
+  /// state that entry is compared with, so dropping an entry moves nothing.
+  @usableFromInline let ring: UnsafeMutablePointer<TimelineSlot<State, Action>>
+  @usableFromInline let slots: Int
   @usableFromInline @exclusivity(unchecked) var count = 0
-  @usableFromInline @exclusivity(unchecked) var oldestIndex = 0
+  @usableFromInline @exclusivity(unchecked) var next = 0
   @usableFromInline let clock = TimelineClock()
-  /// The state before the oldest kept entry.
-  @usableFromInline @exclusivity(unchecked) var baseline: State
+  /// The state before the first action.
+  private let initialState: State
   /// The sequence number of the last action recorded (0 before any).
   public var lastSequence: Int { recorded }
   @usableFromInline @exclusivity(unchecked) var recorded = 0
   /// Origins of the actions waiting in the store's buffer, in the buffer's order.
-  @usableFromInline @exclusivity(unchecked) var pendingOrigins: [TimelineOrigin] = []
+  @usableFromInline @exclusivity(unchecked) var pendingOrigins: [PackedOrigin] = []
   @usableFromInline @exclusivity(unchecked) var pendingStart = 0
   /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
-  @usableFromInline @exclusivity(unchecked) var deliveringOrigin: TimelineOrigin?
+  @usableFromInline @exclusivity(unchecked) var deliveringOrigin = PackedOrigin.none
   private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
@@ -175,10 +232,11 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`.
   public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil) {
     self.capacity = max(1, capacity)
-    self.baseline = initialState
+    self.initialState = initialState
     self.trace = trace
     isTracing = trace != nil
-    ring = .allocate(capacity: self.capacity)
+    slots = self.capacity + 1
+    ring = .allocate(capacity: slots)
   }
 
   deinit {
@@ -186,33 +244,40 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     ring.deallocate()
   }
 
-  /// The entry at position `index` from the oldest.
-  private func kept(_ index: Int) -> TimelineEntry<State, Action> {
-    ring[(oldestIndex + index) % capacity]
+  /// How many entries are kept.
+  private var keptCount: Int { min(count, capacity) }
+
+  /// The entry `back` places before the newest (0: the newest).
+  private func entry(back: Int) -> TimelineEntry<State, Action> {
+    let slot = ring[((next - 1 - back) % slots + slots) % slots]
+    return TimelineEntry(
+      sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state)
   }
 
   // MARK: Reading
 
   /// The entries kept, oldest first.
   public var entries: [TimelineEntry<State, Action>] {
-    (0..<count).map(kept)
+    (0..<keptCount).reversed().map { entry(back: $0) }
   }
 
   /// The numbers of the entries kept (nil before the first action).
   public var keptRange: ClosedRange<Int>? {
-    count == 0 ? nil : (lastSequence - count + 1)...lastSequence
+    count == 0 ? nil : (lastSequence - keptCount + 1)...lastSequence
   }
 
   /// Entry `sequence`, if it is still kept.
   public func entry(_ sequence: Int) -> TimelineEntry<State, Action>? {
     guard let range = keptRange, range.contains(sequence) else { return nil }
-    return kept(sequence - range.lowerBound)
+    return entry(back: lastSequence - sequence)
   }
 
   /// The state just before action `sequence`, if that action is still kept.
   public func state(before sequence: Int) -> State? {
     guard let range = keptRange, range.contains(sequence) else { return nil }
-    return sequence == range.lowerBound ? baseline : entry(sequence - 1)?.state
+    if sequence == 1 { return initialState }
+    // The entry before the oldest kept one is still in its slot until the next action takes it.
+    return entry(back: lastSequence - sequence + 1).state
   }
 
   /// The effects running now, oldest first; one that was cancelled is on its way out, so not listed.
@@ -234,12 +299,12 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   // MARK: Recording (the store calls these)
 
   /// Notes the origin of an action the store has just put in its buffer.
-  @usableFromInline func enqueued(_ origin: TimelineOrigin) {
+  @usableFromInline func enqueued(_ origin: PackedOrigin) {
     pendingOrigins.append(origin)
   }
 
   /// Drops the origins of buffer entries `range` (taken out of the buffer to be sent one by one).
-  func takePending(count: Int) -> [TimelineOrigin] {
+  func takePending(count: Int) -> [PackedOrigin] {
     let available = pendingOrigins.count - pendingStart
     let taken = Array(pendingOrigins.suffix(min(count, available)))
     pendingOrigins.removeLast(taken.count)
@@ -249,32 +314,35 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// Records an action the store reduced; `fromBuffer` says whether it waited in the buffer, `started` is the
   /// clock reading before its reduce (taken only when tracing, which shows the reduce's span).
   @inlinable func record(_ action: Action, state: State, fromBuffer: Bool, started: UInt64) {
-    let origin: TimelineOrigin
-    if fromBuffer, pendingStart < pendingOrigins.count {
-      origin = pendingOrigins[pendingStart]
-      pendingStart += 1
-      if pendingStart == pendingOrigins.count {
-        pendingOrigins.removeAll(keepingCapacity: true)
-        pendingStart = 0
-      }
-    } else {
-      origin = fromBuffer ? .immediately(after: recorded) : (deliveringOrigin ?? .command)
+    var origin = deliveringOrigin
+    if fromBuffer {
+      origin = pendingStart < pendingOrigins.count ? takeNextPending() : .immediately(after: recorded)
+    } else if origin == .none {
+      origin = .command
     }
-    deliveringOrigin = nil
-    recorded += 1
-    let entry = TimelineEntry(
-      sequence: recorded, action: action, origin: origin,
-      time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
-    if count < capacity {
-      (ring + count).initialize(to: entry)
-      count += 1
+    deliveringOrigin = .none
+    recorded &+= 1
+    let slot = TimelineSlot(
+      action: action, origin: origin, time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
+    if count < slots {
+      (ring + next).initialize(to: slot)
+      count &+= 1
     } else {
-      // The oldest entry gives its place, and its state becomes what the next oldest is compared with.
-      baseline = (ring + oldestIndex).move().state
-      (ring + oldestIndex).initialize(to: entry)
-      oldestIndex = oldestIndex + 1 == capacity ? 0 : oldestIndex + 1
+      (ring + next).pointee = slot
     }
-    if isTracing { traceAction(entry, started: started) }
+    next = next &+ 1 == slots ? 0 : next &+ 1
+    if isTracing { traceAction(entry(recorded)!, started: started) }
+  }
+
+  /// The origin of the next action taken from the store's buffer.
+  @usableFromInline func takeNextPending() -> PackedOrigin {
+    let origin = pendingOrigins[pendingStart]
+    pendingStart += 1
+    if pendingStart == pendingOrigins.count {
+      pendingOrigins.removeAll(keepingCapacity: true)
+      pendingStart = 0
+    }
+    return origin
   }
 
   /// Writes the action and its reduce to the trace.
@@ -310,8 +378,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   }
 
   /// The origin of an action that effect `id` sends.
-  @usableFromInline func origin(ofEffect id: UInt64) -> TimelineOrigin {
-    .effect(of: running[id]?.startedBy ?? lastSequence, id: id)
+  @usableFromInline func origin(ofEffect id: UInt64) -> PackedOrigin {
+    PackedOrigin(.effect(of: running[id]?.startedBy ?? lastSequence, id: id))
   }
 
   /// Notes that effect `id` threw: its end is recorded as failed.

@@ -115,16 +115,16 @@ import Observation
 
   /// Tells the timeline that the next send comes from effect `id`.
   @usableFromInline func noteDelivery(fromEffect lineage: EffectLineage) {
-    timeline?.deliveringOrigin = timeline?.origin(ofEffect: lineage.registryID)
+    if let timeline { timeline.deliveringOrigin = timeline.origin(ofEffect: lineage.registryID) }
   }
 
   /// Tells the timeline who sent the action just put in the buffer: an effect delivering, or the action being
   /// handled (a `.send` effect, a send from a reducer or an observer).
   @usableFromInline func noteBuffered(sentByEffect: Bool) {
     guard let timeline else { return }
-    let origin = sentByEffect ? timeline.deliveringOrigin : nil
-    timeline.deliveringOrigin = nil
-    timeline.enqueued(origin ?? .immediately(after: timeline.lastSequence))
+    let origin = sentByEffect ? timeline.deliveringOrigin : .none
+    timeline.deliveringOrigin = .none
+    timeline.enqueued(origin == .none ? .immediately(after: timeline.lastSequence) : origin)
   }
 
   /// One task covering the tasks this send started, which the store stops holding.
