@@ -12,9 +12,10 @@ import Foundation
 /// Each action is an instant event named by its path, each reduce a complete span, each effect an async span
 /// from its start to its end, with `outcome` finished, cancelled or failed. Links are in `args`: an effect's
 /// `startedBy` is the action whose reduce started it, and an action an effect sent has `sentByEffect`.
-/// Events are written as they happen, one `write` each, so a trace is never lost in a buffer; the closing
-/// bracket is written on `close()`, at exit, and on SIGINT, SIGTERM or SIGHUP, so the file is valid JSON
-/// however the process ends (short of SIGKILL).
+///
+/// The file is valid JSON after every event, however the process ends (SIGKILL and a power cut included): each
+/// event is written, with the closing bracket after it, over the previous closing bracket, in one `pwrite`. A
+/// write that fails (a full disk) puts the bracket back where it was and stops the trace there.
 public final class TraceFile: @unchecked Sendable {
   /// How an effect ended.
   public enum Outcome: String, Sendable {
@@ -29,15 +30,19 @@ public final class TraceFile: @unchecked Sendable {
   /// Where the trace is written.
   public let url: URL
   private let lock = NSLock()
-  private var descriptor: Int32
+  /// The open file; -1 once closed or stopped. Internal so a test can put a full disk under it.
+  var descriptor: Int32
+  /// Where the closing `\n]\n` starts: the next event is written there.
+  private var end: Int64 = 0
   /// Set after a failed write: tracing stops, and the reason is kept for one message.
   public private(set) var failure: String?
   private let onFailure: @Sendable (String) -> Void
+  private static let closing = "\n]\n"
 
   /// Opens `url` for a new trace (replacing a file there); throws a one-line reason when it cannot.
   ///
   /// `onFailure` is told once, with a one-line reason, if a later write fails (a full disk): the trace stops
-  /// there, closed so it stays valid JSON, and the program goes on.
+  /// there, still valid JSON, and the program goes on.
   public init(url: URL, processName: String, onFailure: @escaping @Sendable (String) -> Void = { _ in }) throws {
     self.url = url
     self.onFailure = onFailure
@@ -54,18 +59,17 @@ public final class TraceFile: @unchecked Sendable {
     let header =
       "[\n" + #"{"name":"process_name","ph":"M","pid":1,"tid":1,"args":{"name":"# + Self.quoted(processName) + "}},\n"
       + #"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"store"}}"#
-    guard writeAll(header) else {
-      throw TraceFileError("cannot write the trace \(url.path): \(failure ?? "the write failed")")
+    if let reason = Self.write(header + Self.closing, to: opened, at: 0) {
+      _ = closeFileDescriptor(opened)
+      throw TraceFileError("cannot write the trace \(url.path): \(reason)")
     }
-    TraceClosing.register(descriptor)
+    end = Int64(header.utf8.count)
   }
 
-  /// Writes the closing bracket and closes the file; later events are dropped. Safe to call twice.
+  /// Closes the file (it is already valid JSON); later events are dropped. Safe to call twice.
   public func close() {
     lock.withLock {
       guard descriptor >= 0 else { return }
-      TraceClosing.unregister(descriptor)
-      _ = Self.writeRaw(descriptor, "\n]\n")
       _ = closeFileDescriptor(descriptor)
       descriptor = -1
     }
@@ -103,11 +107,15 @@ public final class TraceFile: @unchecked Sendable {
   private func event(_ json: String) {
     let reason: String? = lock.withLock {
       guard descriptor >= 0, failure == nil else { return nil }
-      if Self.writeRaw(descriptor, ",\n" + json) { return nil }
-      failure = "cannot write the trace \(url.path): \(String(cString: strerror(errno))); tracing stopped"
-      // What was written stays valid: close it.
-      TraceClosing.unregister(descriptor)
-      _ = Self.writeRaw(descriptor, "\n]\n")
+      let text = ",\n" + json + Self.closing
+      guard let problem = Self.write(text, to: descriptor, at: end) else {
+        end += Int64(text.utf8.count - Self.closing.utf8.count)
+        return nil
+      }
+      // A partial write may have covered the old closing bracket: put it back, and cut what follows.
+      _ = Self.write(Self.closing, to: descriptor, at: end)
+      _ = ftruncate(descriptor, off_t(end) + off_t(Self.closing.utf8.count))
+      failure = "cannot write the trace \(url.path): \(problem); tracing stopped"
       _ = closeFileDescriptor(descriptor)
       descriptor = -1
       return failure
@@ -115,30 +123,23 @@ public final class TraceFile: @unchecked Sendable {
     if let reason { onFailure(reason) }
   }
 
-  private func writeAll(_ text: String) -> Bool {
-    lock.withLock {
-      if Self.writeRaw(descriptor, text) { return true }
-      failure = String(cString: strerror(errno))
-      return false
-    }
-  }
-
-  /// One `write` for the whole text where the system allows, so an event is never half in the file.
-  static func writeRaw(_ descriptor: Int32, _ text: String) -> Bool {
+  /// Writes all of `text` at `offset`, in one `pwrite` where the system allows; the reason when it cannot.
+  private static func write(_ text: String, to descriptor: Int32, at offset: Int64) -> String? {
     var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
+    var done = 0
+    while done < bytes.count {
       let written = bytes.withUnsafeMutableBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
       }
       if written < 0 {
         if errno == EINTR { continue }
-        return false
+        return String(cString: strerror(errno))
       }
-      offset += written
+      if written == 0 { return "nothing could be written" }
+      done += written
     }
     bytes.removeAll()
-    return true
+    return nil
   }
 
   /// A JSON string literal of `text`.
@@ -171,76 +172,4 @@ public struct TraceFileError: Error, CustomStringConvertible, Equatable {
 /// The system's `close`, which `TraceFile.close()` hides inside the class.
 private func closeFileDescriptor(_ descriptor: Int32) -> Int32 {
   close(descriptor)
-}
-
-/// A signal handler as C sees it.
-public typealias SignalFunction = @convention(c) (Int32) -> Void
-
-/// The handler `old` if it is a function, nil if it is the default, `SIG_IGN` or `SIG_ERR`.
-public func installedSignalFunction(_ old: SignalFunction?) -> SignalFunction? {
-  guard let old else { return nil }
-  let bits = Int(bitPattern: unsafeBitCast(old, to: UnsafeRawPointer.self))
-  return bits == 1 || bits == -1 ? nil : old
-}
-
-/// Whether `old` is `SIG_IGN`: a signal the process was told to ignore (a background job's Ctrl-C).
-func isIgnoredSignal(_ old: SignalFunction?) -> Bool {
-  guard let old else { return false }
-  return Int(bitPattern: unsafeBitCast(old, to: UnsafeRawPointer.self)) == 1
-}
-
-/// Closes open traces when the process ends: at exit, and on the signals that end it without unwinding.
-enum TraceClosing {
-  /// Open trace descriptors; read by a signal handler, so a fixed array whose slots are replaced, never grown.
-  nonisolated(unsafe) private static var descriptors = [Int32](repeating: -1, count: 8)
-  /// The handlers installed before ours, called after the traces are closed (the terminal's restore).
-  nonisolated(unsafe) private static var previous = [SignalFunction?](repeating: nil, count: 65)
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var installed = false
-  private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-
-  static func register(_ descriptor: Int32) {
-    lock.withLock {
-      if let slot = descriptors.firstIndex(of: -1) { descriptors[slot] = descriptor }
-      guard !installed else { return }
-      installed = true
-      _ = atexit { TraceClosing.closeAll() }
-      for number in signals {
-        let old = signal(number) { received in
-          TraceClosing.closeAll()
-          TraceClosing.forward(received)
-        }
-        // An ignored signal stays ignored: the process goes on, and so does its trace.
-        if isIgnoredSignal(old) { _ = signal(number, old) }
-        previous[Int(number)] = installedSignalFunction(old)
-      }
-    }
-  }
-
-  static func unregister(_ descriptor: Int32) {
-    lock.withLock {
-      if let slot = descriptors.firstIndex(of: descriptor) { descriptors[slot] = -1 }
-    }
-  }
-
-  /// Async-signal-safe: one `write` per open trace, no allocation, no lock.
-  static func closeAll() {
-    for slot in 0..<descriptors.count {
-      let descriptor = descriptors[slot]
-      guard descriptor >= 0 else { continue }
-      descriptors[slot] = -1
-      let closing: StaticString = "\n]\n"
-      _ = write(descriptor, closing.utf8Start, closing.utf8CodeUnitCount)
-    }
-  }
-
-  /// Hands the signal to whoever handled it before (the terminal's restore), else dies of it as by default.
-  static func forward(_ number: Int32) {
-    if let handler = previous[Int(number)] {
-      handler(number)
-      return
-    }
-    _ = signal(number, SIG_DFL)
-    _ = raise(number)
-  }
 }
