@@ -78,6 +78,26 @@ private struct CancellationFreeFailure: Error {}
     #expect(timeline.state(before: 3)?.log == ["tap", "now"])
   }
 
+  @Test func anActionAThrottleLetsThroughLaterWasSentByATimer() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { state, action in
+        guard action.hasPrefix("ping") else {
+          state += 1
+          return .none
+        }
+        return .send("pong " + action.dropFirst(5)).throttle(id: "ping", for: .seconds(1), clock: clock, latest: true)
+      })
+    let timeline = try! #require(store.recordTimeline())
+    store.send("ping 1")
+    store.send("ping 2")
+    await clock.advance(by: .seconds(1))
+    await settle()
+    #expect(timeline.entries.map(\.action) == ["ping 1", "pong 1", "ping 2", "pong 2"])
+    #expect(timeline.entries.map(\.origin) == [.command, .immediately(after: 1), .command, .timer])
+  }
+
   @Test func theBoundKeepsTheNewestEntriesAndTheStateBeforeTheOldest() {
     let store = Store(initialState: Traced.State(), reducer: Traced())
     let timeline = try! #require(store.recordTimeline(capacity: 3))

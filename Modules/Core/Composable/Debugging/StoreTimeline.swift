@@ -15,6 +15,8 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
   case effect(of: Int, id: UInt64)
   /// Sent while action `sequence` was being handled: a `.send` effect, or a send from a reducer or an observer.
   case immediately(after: Int)
+  /// Sent when a timer of the store fired: a throttled effect let through at the end of its interval.
+  case timer
 
   /// "command", "effect of #12", "sent by #12".
   public var description: String {
@@ -22,6 +24,7 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
     case .command: "command"
     case let .effect(sequence, _): "effect of #\(sequence)"
     case let .immediately(sequence): "sent by #\(sequence)"
+    case .timer: "timer"
     }
   }
 }
@@ -32,7 +35,7 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
   @usableFromInline var bits: UInt64
   @usableFromInline var effect: UInt64
 
-  @inlinable static var kindShift: UInt64 { 62 }
+  @inlinable static var kindShift: UInt64 { 61 }
   /// No origin yet (a `deliveringOrigin` not set).
   @inlinable static var none: PackedOrigin { PackedOrigin(bits: 0, effect: 0) }
   /// Sent from outside the store.
@@ -42,6 +45,9 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
     self.bits = bits
     self.effect = effect
   }
+
+  /// Sent by a timer of the store.
+  @inlinable static var timer: PackedOrigin { PackedOrigin(bits: 4 << kindShift, effect: 0) }
 
   /// Sent while action `sequence` was handled.
   @inlinable static func immediately(after sequence: Int) -> PackedOrigin {
@@ -53,6 +59,7 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
     case .command: self = .command
     case let .effect(sequence, id): self.init(bits: 2 << Self.kindShift | UInt64(sequence), effect: id)
     case let .immediately(sequence): self = .immediately(after: sequence)
+    case .timer: self = .timer
     }
   }
 
@@ -61,6 +68,7 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
     switch bits >> Self.kindShift {
     case 2: return .effect(of: sequence, id: effect)
     case 3: return .immediately(after: sequence)
+    case 4: return .timer
     default: return .command
     }
   }
@@ -222,6 +230,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// Origins of the actions waiting in the store's buffer, in the buffer's order.
   @usableFromInline @exclusivity(unchecked) var pendingOrigins: [PackedOrigin] = []
   @usableFromInline @exclusivity(unchecked) var pendingStart = 0
+  /// Set while a timer of the store fires: what it sends has the timer as its origin.
+  @usableFromInline @exclusivity(unchecked) var isFiringTimer = false
   /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
   @usableFromInline @exclusivity(unchecked) var deliveringOrigin = PackedOrigin.none
   private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]

@@ -124,7 +124,11 @@ import Observation
     guard let timeline else { return }
     let origin = sentByEffect ? timeline.deliveringOrigin : .none
     timeline.deliveringOrigin = .none
-    timeline.enqueued(origin == .none ? .immediately(after: timeline.lastSequence) : origin)
+    if timeline.isFiringTimer {
+      timeline.enqueued(.timer)
+    } else {
+      timeline.enqueued(origin == .none ? .immediately(after: timeline.lastSequence) : origin)
+    }
   }
 
   /// One task covering the tasks this send started, which the store stops holding.
@@ -326,7 +330,9 @@ import Observation
     throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
     guard let pending = record.pending else { return }
     var started: [StoreTask] = []
+    timeline?.isFiringTimer = true
     startOutsideLoop(pending, keys: keys + spec.key.registrationKeys, into: &started)
+    timeline?.isFiringTimer = false
   }
 
   // MARK: Observation
