@@ -31,12 +31,18 @@ import UserClientTesting
     #expect(terminal.output.contains(" — :next, :prev, :resume"))
     #expect(await terminal.type("fav\r", thenWaitFor: "You are looking at the past (#1)"))
     #expect(await terminal.type(":next\r", thenWaitFor: "#2 of "))
+    #expect(await terminal.type(":prev\r", thenWaitFor: "#1 of "))
+    #expect(await terminal.type(":next\r", thenWaitFor: "#2 of "))
     #expect(await terminal.type(":diff\r", thenWaitFor: "#2 "))
+    #expect(await terminal.type(":diff abc\r", thenWaitFor: "'abc' is not an action number; try ':diff 12'."))
+    #expect(await terminal.type(":more\r", thenWaitFor: "No older actions."))
     #expect(await terminal.type(":at 0\r", thenWaitFor: "There is no action #0: actions go from #1 to #"))
     #expect(await terminal.type(":resume\r", thenWaitFor: "Back to the live screen."))
     #expect(await terminal.type("fav\r", thenWaitFor: "Grace Hopper ★"))
     #expect(await terminal.type(":effects\r", thenWaitFor: "No effects are running."))
     #expect(await terminal.type("help\r", thenWaitFor: ":effects          List the effects running now"))
+
+    #expect(await terminal.type(":at 99999\r", thenWaitFor: "There is no action #99999"))
 
     kill(terminal.process.processIdentifier, SIGTERM)
     #expect(await terminal.waitForExit() != nil)
@@ -45,5 +51,23 @@ import UserClientTesting
     let events = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]], "valid JSON")
     let actions = events.filter { $0["cat"] as? String == "action" }.compactMap { $0["name"] as? String }
     #expect(actions.contains("path[id: 0].detail.favoriteToggled"))
+  }
+
+  @Test func aRecordingOpensAtItsFirstActionAndStepsAtTheLivePrompt() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let recording = folder.path("session.jsonl")
+    let recorded = try await runUsersExecutable(
+      ["--data-dir", folder.url.path, "--fresh", "--record", recording], commands: ["open 2", "fav", "quit"])
+    #expect(recorded.exitCode == 0)
+    let terminal = try PseudoTerminal()
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--replay", recording, "--step"])
+    #expect(await terminal.waitFor("#1 of "))
+    #expect(await terminal.type(":next\r", thenWaitFor: "#2 of "))
+    #expect(await terminal.type(":next\r", thenWaitFor: "list.usersLoaded("))
+    #expect(await terminal.type(":resume\r", thenWaitFor: "Back to the live screen."))
+    #expect(terminal.output.contains("Grace Hopper"), "live, the recording's last screen: Grace's")
+    terminal.type("\u{04}")
+    #expect(await terminal.waitForExit() == 0)
   }
 }
