@@ -21,9 +21,28 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Changes whenever a sleep starts or ends, so `settle` can tell when tasks have stopped moving.
   private var activity: UInt64 = 0
 
+  /// How the clock waits for woken tasks to react before it goes on.
+  public enum Settling: Sendable {
+    /// Until nothing has moved for a while of wall time: right for tasks on any executor (the default).
+    case untilQuiet
+    /// By yielding and pausing for microseconds until a few rounds in a row see no sleep start or end: enough
+    /// when woken tasks run on the main actor, as a store's effects do, on a machine that is not overloaded;
+    /// what a property-based exploration uses to take hundreds of steps a second.
+    case byYielding
+  }
+
+  private let settling: Settling
+
   /// A clock at `now` (the origin by default).
   public init(now: ClockInstant = ClockInstant()) {
     current = now
+    settling = .untilQuiet
+  }
+
+  /// A clock at `now` (the origin by default) that settles as `settling` says.
+  public init(now: ClockInstant = ClockInstant(), settling: Settling) {
+    current = now
+    self.settling = settling
   }
 
   /// The clock's current time.
@@ -119,6 +138,26 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// machine a task that is about to sleep can be off the processor for
   /// milliseconds, and a quiet window shorter than that mistakes it for idle.
   public func settle() async {
+    if case .byYielding = settling {
+      // A woken effect runs on the main actor, but `sleep` itself runs on the pool: a few short pauses let it
+      // register, and the clock stops waiting once three rounds in a row saw no sleep start or end.
+      var lastActivity = lock.withLock { activity }
+      var quietRounds = 0
+      for _ in 0..<400 {
+        for _ in 0..<4 { await Task.yield() }
+        await MainActor.run {}
+        try? await Task.sleep(nanoseconds: 20_000)
+        let now = lock.withLock { activity }
+        if now == lastActivity {
+          quietRounds += 1
+          if quietRounds >= 3 { return }
+        } else {
+          quietRounds = 0
+          lastActivity = now
+        }
+      }
+      return
+    }
     var lastActivity = lock.withLock { activity }
     var quietRounds = 0
     var quietSince = ContinuousClock.now

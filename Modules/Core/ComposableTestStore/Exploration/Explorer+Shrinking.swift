@@ -1,0 +1,97 @@
+import Composable
+import Foundation
+import ValueDump
+
+extension Explorer {
+  /// The fewest steps, found greedily, that still fail with the same property: whole steps are dropped, then
+  /// clock advances shortened. Each try replays the steps from the start, as a test would.
+  func shrink(_ steps: [Step], failing failure: ExplorationFailure) async -> (
+    steps: [Step], failure: ExplorationFailure
+  ) {
+    var best = steps
+    var reason = failure
+    var tries = 0
+    var progress = true
+    while progress, tries < 400 {
+      progress = false
+      // Later steps first: what follows the failure never matters, and dropping it is cheap to check.
+      var index = best.count - 1
+      while index >= 0, tries < 400 {
+        var candidate = best
+        candidate.remove(at: index)
+        tries += 1
+        if let failed = await replay(candidate), failed.property == reason.property {
+          best = candidate
+          reason = failed
+          progress = true
+        }
+        index -= 1
+      }
+      for index in best.indices where tries < 400 {
+        guard case let .advance(duration) = best[index], duration > .milliseconds(1) else { continue }
+        var candidate = best
+        candidate[index] = .advance(duration / 2)
+        tries += 1
+        if let failed = await replay(candidate), failed.property == reason.property {
+          best = candidate
+          reason = failed
+          progress = true
+        }
+      }
+    }
+    return (best, reason)
+  }
+
+  /// How `steps` fail when run again from the start, or nil when they pass.
+  func replay(_ steps: [Step]) async -> ExplorationFailure? {
+    await runSequence { _, index in index < steps.count ? steps[index] : nil }.failure
+  }
+
+  /// The report of a failure: what failed, the shrunk steps, the same steps as a test, and how to rerun it.
+  func report(
+    _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int
+  ) -> String {
+    let seed = "0x" + String(failure.seed, radix: 16)
+    var lines = [
+      "Exploring \(typeName(R.self)) found a failure in sequence \(sequences) (seed \(seed)):",
+      "  \(failure.reason.property): \(failure.reason.message)",
+      "Shrunk from \(failure.original) steps to \(failure.steps.count):",
+    ]
+    for (index, step) in failure.steps.enumerated() { lines.append("  \(index + 1). \(step)") }
+    lines.append("As test store steps (exhaustivity off: add the state changes you expect):")
+    lines.append("  store.exhaustivity = .off")
+    for step in failure.steps {
+      switch step {
+      case let .send(action, _): lines.append("  await store.send(\(actionLiteral(action)))")
+      case let .advance(duration): lines.append("  await clock.advance(by: \(durationLiteral(duration)))")
+      }
+    }
+    lines.append("  // \(failure.reason.property) fails here")
+    lines.append(
+      "Run only this sequence again: set 'exploration.seed = \(seed)' and 'exploration.sequences = 1', "
+        + "or run the test with EXPLORATION_SEED=\(seed).")
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// `UserList` for `UserList`, without the module.
+func typeName(_ type: Any.Type) -> String {
+  String(describing: type)
+}
+
+/// An action as Swift spells it in a `send`: `.queryChanged("a")`, `.list(.delegate(.selected(2)))`.
+func actionLiteral(_ action: Any) -> String {
+  let line = valueDumpLine(action, abbreviatingNestedCases: true)
+  let mirror = Mirror(reflecting: action)
+  guard mirror.displayStyle == .enum else { return line }
+  let name =
+    mirror.children.first?.label ?? String(describing: action).split(separator: "(").first.map(String.init) ?? ""
+  guard let range = line.range(of: "." + name) else { return line }
+  return String(line[range.lowerBound...])
+}
+
+/// A duration as Swift spells it: `.milliseconds(300)`, `.seconds(1)`.
+func durationLiteral(_ duration: Duration) -> String {
+  let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+  return milliseconds % 1_000 == 0 ? ".seconds(\(milliseconds / 1_000))" : ".milliseconds(\(milliseconds))"
+}

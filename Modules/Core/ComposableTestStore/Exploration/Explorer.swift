@@ -1,0 +1,234 @@
+import Composable
+import Foundation
+import IssueReporting
+import ValueDump
+
+/// Runs `exploration` on the feature `reducer` builds, from `initialState`, and reports a failure as a runtime
+/// issue (a test failure under `ComposableTesting`): the property, the seed, the shrunk steps, the steps as a
+/// test store test, and how to rerun only that sequence.
+///
+/// Each sequence's `TestClock` is the `continuousClock` dependency; `prepareDependencies` gets it too, to install
+/// wherever else the feature sleeps or debounces.
+@MainActor @discardableResult
+public func explore<R: Reducer>(
+  _ exploration: Exploration<R.State, R.Action>,
+  initialState: @escaping () -> R.State,
+  reducer: @escaping () -> R,
+  withDependencies prepareDependencies: @escaping (inout DependencyValues, TestClock) -> Void = { _, _ in },
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async -> ExplorationResult<R.Action> where R.State: Equatable {
+  let explorer = Explorer(
+    exploration: exploration, initialState: initialState, reducer: reducer, prepare: prepareDependencies)
+  let result = await explorer.run()
+  if let failure = result.failure {
+    reportIssue(
+      explorer.report(failure, sequences: result.sequences),
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+  return result
+}
+
+/// Runs sequences, checks them, and shrinks the first that fails.
+@MainActor final class Explorer<R: Reducer> where R.State: Equatable {
+  typealias State = R.State
+  typealias Action = R.Action
+  typealias Step = ExplorationStep<Action>
+
+  let exploration: Exploration<State, Action>
+  let initialState: () -> State
+  let reducer: () -> R
+  let prepare: (inout DependencyValues, TestClock) -> Void
+
+  init(
+    exploration: Exploration<State, Action>, initialState: @escaping () -> State, reducer: @escaping () -> R,
+    prepare: @escaping (inout DependencyValues, TestClock) -> Void
+  ) {
+    self.exploration = exploration
+    self.initialState = initialState
+    self.reducer = reducer
+    self.prepare = prepare
+  }
+
+  /// The seed of sequence `index`, so any one sequence can be run again alone.
+  static func seed(of index: Int, from first: UInt64) -> UInt64 {
+    first &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  func run() async -> ExplorationResult<Action> {
+    let first =
+      exploration.seed
+      ?? ProcessInfo.processInfo.environment["EXPLORATION_SEED"].flatMap(Self.parseSeed)
+      ?? UInt64.random(in: 1...UInt64.max)
+    var totalSteps = 0
+    for index in 0..<exploration.sequences {
+      let seed = Self.seed(of: index, from: first)
+      var random = ExplorationRandom(seed: seed)
+      let outcome = await runSequence { state, stepIndex in
+        stepIndex < self.exploration.steps ? self.nextStep(in: state, random: &random) : nil
+      }
+      totalSteps += outcome.steps.count
+      if let failure = outcome.failure {
+        let shrunk = await shrink(outcome.steps, failing: failure)
+        return ExplorationResult(
+          sequences: index + 1, steps: totalSteps, seed: first,
+          failure: (seed, shrunk.steps, outcome.steps.count, shrunk.failure))
+      }
+    }
+    return ExplorationResult(sequences: exploration.sequences, steps: totalSteps, seed: first, failure: nil)
+  }
+
+  /// Reads `0x1f2e…` or a decimal seed.
+  static func parseSeed(_ text: String) -> UInt64? {
+    text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+  }
+
+  /// A random step for `state`: a clock advance, or an action from a generator that makes sense there.
+  func nextStep(in state: State, random: inout ExplorationRandom) -> Step? {
+    if random.chance(exploration.advanceChance), let duration = random.element(of: exploration.clockAdvances) {
+      return .advance(duration)
+    }
+    // Each generator is tried in a weighted order until one makes an action for this state.
+    var candidates = exploration.generators.filter { $0.weight > 0 }
+    while !candidates.isEmpty {
+      let total = candidates.reduce(0) { $0 + $1.weight }
+      var pick = random.int(in: 0...(total - 1))
+      let index = candidates.firstIndex { generator in
+        pick -= generator.weight
+        return pick < 0
+      }!
+      if let action = candidates[index].make(state, &random) { return .send(action, generator: candidates[index].name) }
+      candidates.remove(at: index)
+    }
+    return exploration.clockAdvances.first.map(Step.advance)
+  }
+
+  /// Runs one sequence whose steps `next` gives (nil ends it) and checks every property along the way.
+  func runSequence(
+    _ next: (State, Int) -> Step?
+  ) async -> (steps: [Step], failure: ExplorationFailure?) {
+    // Effects run on the main actor, so yielding lets them react: no wall time is spent waiting for quiet.
+    let clock = TestClock(settling: .byYielding)
+    var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
+    dependencies.continuousClock = clock
+    prepare(&dependencies, clock)
+    let issues = CollectedIssues()
+    return await IssueHandler.$current.withValue(IssueHandler { issues.append($0) }) {
+      let initial = withDependencies({ $0 = dependencies }) { initialState() }
+      let store = Store(initialState: initial, reducer: reducer(), withDependencies: { $0 = dependencies })
+      // The timeline gives every action reduced, the effects' too, with the states around it.
+      let timeline = store.recordTimeline(capacity: 4_096)
+      var taken: [Step] = []
+      var checked = 0
+      var previous = store.currentState
+      while let step = next(store.currentState, taken.count) {
+        taken.append(step)
+        switch step {
+        case let .send(sent, _): store.send(sent)
+        case let .advance(duration): await clock.advance(by: duration)
+        }
+        await clock.settle()
+        if let failure = checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues) {
+          return (taken, failure)
+        }
+      }
+      // The sequence is over: the feature ends, the clock runs out, and whatever was started must have ended.
+      for action in exploration.teardown { store.send(action) }
+      await settle()
+      // Runs the clock to each next deadline, a bounded number of times: a timer nobody stopped never runs out.
+      await clock.run(limit: 50)
+      await settle()
+      if exploration.checksRuntimeIssues, let issue = issues.first {
+        return (taken, ExplorationFailure(property: "runtime issue", message: issue))
+      }
+      if exploration.checksEffectsEnd, store.runningEffectCount > 0 {
+        let running = timeline?.runningEffects.map { "effect \($0.id) started by \($0.actionPath)" } ?? []
+        return (
+          taken,
+          ExplorationFailure(
+            property: "effects still running",
+            message: "\(store.runningEffectCount) effect(s) still running after the clock ran out: "
+              + running.joined(separator: "; "))
+        )
+      }
+      return (taken, restorationFailure(store.currentState))
+    }
+  }
+
+  /// Lets the effects the last step woke run until they wait again.
+  func settle() async {
+    for _ in 0..<16 { await Task.yield() }
+  }
+
+  /// Checks the actions reduced since the last check, each with the state before and after it, or the state
+  /// alone when the step reduced none (a clock advance that woke nothing).
+  func checkNewActions(
+    _ timeline: StoreTimeline<State, Action>?, checked: inout Int, previous: inout State, issues: CollectedIssues
+  ) -> ExplorationFailure? {
+    guard let timeline else { return nil }
+    let last = timeline.lastSequence
+    if checked == last {
+      return check(previous, previous: previous, action: nil, issues: issues)
+    }
+    for sequence in (checked + 1)...last {
+      guard let entry = timeline.entry(sequence) else { continue }
+      if let failure = check(entry.state, previous: previous, action: entry.action, issues: issues) {
+        return failure
+      }
+      previous = entry.state
+    }
+    checked = last
+    return nil
+  }
+
+  /// The first property that `state` breaks, if any.
+  func check(
+    _ state: State, previous: State, action: Action?, issues: CollectedIssues
+  ) -> ExplorationFailure? {
+    if exploration.checksRuntimeIssues, let issue = issues.first {
+      return ExplorationFailure(property: "runtime issue", message: issue)
+    }
+    for invariant in exploration.invariants {
+      if let message = invariant.check(state, previous, action) {
+        return ExplorationFailure(property: invariant.name, message: message)
+      }
+    }
+    if exploration.checksCodableRoundTrip, let message = codableRoundTripFailure(state) {
+      return ExplorationFailure(property: "Codable round trip", message: message)
+    }
+    return nil
+  }
+
+  /// Why `state` does not survive encoding and decoding, if it is `Codable` and does not.
+  func codableRoundTripFailure(_ state: State) -> String? {
+    guard let encodable = state as? any Encodable, let type = State.self as? any Decodable.Type else { return nil }
+    do {
+      let data = try JSONEncoder().encode(encodable)
+      guard let decoded = try JSONDecoder().decode(type, from: data) as? State else { return nil }
+      guard decoded != state else { return nil }
+      return "decoding the encoded state gives another state:\n" + (valueDiff(state, decoded) ?? "")
+    } catch {
+      return "the state does not round-trip: \(error)"
+    }
+  }
+
+  /// Why settling `state` for restoration is not idempotent, if it is `RestorableState` and it is not.
+  func restorationFailure(_ state: State) -> ExplorationFailure? {
+    guard exploration.checksRestoration, var once = state as? any RestorableState else { return nil }
+    once.prepareForRestoration()
+    var twice = once
+    twice.prepareForRestoration()
+    guard let settled = once as? State, let again = twice as? State, settled != again else { return nil }
+    return ExplorationFailure(
+      property: "restoration",
+      message: "settling twice differs from settling once:\n" + (valueDiff(settled, again) ?? ""))
+  }
+}
+
+/// Runtime issues reported while a sequence ran, from any task.
+final class CollectedIssues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  func append(_ issue: RuntimeIssue) { lock.withLock { messages.append(issue.message) } }
+  var first: String? { lock.withLock { messages.first } }
+}
