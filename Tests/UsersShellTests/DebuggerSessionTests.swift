@@ -104,7 +104,9 @@ import UsersShell
       ["--data-dir", folder.url.path, "--fresh", "--trace", trace, "--latency", "5000", "--wait", "0"],
       input: ["quit"])
     #expect(run.exitCode == 0)
-    #expect(run.errors.hasPrefix("users: 1 effect was still running at the end:\n  effect "))
+    // The start's own effect may still be finishing too (the session does not wait for work: --wait 0).
+    #expect(run.errors.hasPrefix("users: "))
+    #expect(run.errors.contains(" still running at the end:\n  effect "))
     #expect(run.errors.contains(", started by #2 list.task, running for 0."))
   }
 }
