@@ -51,6 +51,14 @@ private struct CancellationFreeFailure: Error {}
   for _ in 0..<20 { await Task.yield() }
 }
 
+/// Waits (up to 5 s) until `store` runs no effect: a cancelled sleep wakes on the pool before its effect ends.
+@MainActor private func waitUntilNoEffects<State, Action>(_ store: Store<State, Action>) async {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while store.runningEffectCount > 0, ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}
+
 @MainActor struct StoreTimelineTests {
   @Test func aStoreKeepsNoTimelineUnlessAsked() {
     let store = Store(initialState: Traced.State(), reducer: Traced())
@@ -126,8 +134,10 @@ private struct CancellationFreeFailure: Error {}
     #expect(running.first?.actionPath == "listen")
     #expect(running.first?.cancellationIDs == ["listening"])
     await store.send(.stopListening).finish()
-    await settle()
+    // Cancelled, it is no longer listed at once, even before its task has unwound.
     #expect(timeline.runningEffects.isEmpty)
+    await waitUntilNoEffects(store)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func aTraceIsValidJSONWithNestedSpansOutcomesAndLinks() async throws {
@@ -140,7 +150,7 @@ private struct CancellationFreeFailure: Error {}
     await store.send(.fail).finish()
     store.send(.listen)
     await store.send(.stopListening).finish()
-    await settle()
+    await waitUntilNoEffects(store)
     trace.close()
 
     let events = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
