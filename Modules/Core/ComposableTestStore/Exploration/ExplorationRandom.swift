@@ -1,21 +1,17 @@
-/// The random numbers of an exploration: SplitMix64, so a sequence of actions is a function of its seed alone,
-/// the same in debug and release, on every platform.
+import Composable
+
+/// The random numbers of an exploration: `SplitMix64` (from Dependencies), so a sequence of actions is a function
+/// of its seed alone, the same in debug and release, on every platform.
 public struct ExplorationRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+  private var generator: SplitMix64
 
   /// A generator whose whole output follows from `seed`.
   public init(seed: UInt64) {
-    state = seed
+    generator = SplitMix64(seed: seed)
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
+  public mutating func next() -> UInt64 { generator.next() }
 
   /// A whole number in `range`.
   public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
