@@ -9,7 +9,33 @@ private struct Greeter: TestDependencyKey {
   static let previewValue = Greeter { "Preview, \($0)" }
 }
 
+/// A dependency whose value is optional: a feature flag, a signed-in account.
+private enum SignedInName: TestDependencyKey {
+  static let testValue: String? = "Test user"
+  static let previewValue: String? = "Preview user"
+}
+
 @MainActor struct DependencyValuesTests {
+  @Test func anOptionalDependencyNobodyOverrodeReadsItsDefaultNotNil() {
+    #expect(DependencyValues(context: .test)[SignedInName.self] == "Test user")
+    #expect(DependencyValues(context: .preview)[SignedInName.self] == "Preview user")
+  }
+
+  @Test func anOptionalDependencyOverriddenWithNilReadsNil() {
+    let name = withDependencies {
+      $0[SignedInName.self] = nil
+    } operation: {
+      Dependency(SignedInName.self).wrappedValue
+    }
+    #expect(name == nil)
+    let other = withDependencies {
+      $0[SignedInName.self] = "Ada"
+    } operation: {
+      Dependency(SignedInName.self).wrappedValue
+    }
+    #expect(other == "Ada")
+  }
+
   @Test func builtInsAreControlledInTests() {
     let values = DependencyValues(context: .test)
     #expect(values.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))

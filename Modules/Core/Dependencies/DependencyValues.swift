@@ -53,10 +53,13 @@ public struct DependencyValues: Sendable {
     line line: UInt = #line
   ) -> Key.Value {
     get {
-      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+      // The entry is unwrapped before the cast: a missing entry cast to an optional `Value` would succeed as nil,
+      // and an optional dependency nobody overrode would read nil instead of its default.
+      if let stored = overrides[ObjectIdentifier(key)], let value = stored as? Key.Value { return value }
       return defaults.value(for: key, location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
-    set { overrides[ObjectIdentifier(key)] = newValue }
+    // Wrapped, so that overriding an optional dependency with nil stores nil rather than removing the override.
+    set { overrides[ObjectIdentifier(key)] = .some(newValue as any Sendable) }
   }
 
   /// The values of the current reduce, effect or `withDependencies` scope.
@@ -114,9 +117,10 @@ enum TestScopedDefaults {
   func value<Key: TestDependencyKey>(for key: Key.Type, location: SourceLocation) -> Key.Value {
     lock.lock()
     defer { lock.unlock() }
-    if let cached = values[ObjectIdentifier(key)] as? Key.Value { return cached }
+    // Unwrapped before the cast, as in the overrides: a missing entry must not read as an optional value's nil.
+    if let stored = values[ObjectIdentifier(key)], let cached = stored as? Key.Value { return cached }
     let value = Self.makeValue(for: key, context: context, location: location)
-    values[ObjectIdentifier(key)] = value
+    values[ObjectIdentifier(key)] = .some(value as any Sendable)
     return value
   }
 
