@@ -60,10 +60,8 @@ extension UsersShell {
     guard reports, let running = store.timeline?.runningEffects, !running.isEmpty else { return }
     var lines = ["users: \(running.count) effect\(running.count == 1 ? " was" : "s were") still running at the end:"]
     for effect in running {
-      let seconds = Double(effect.age.components.seconds) + Double(effect.age.components.attoseconds) / 1e18
       lines.append(
-        "  effect \(effect.id), started by #\(effect.startedBy) \(effect.actionPath), running for "
-          + String(format: "%.1f s", seconds))
+        "  effect \(effect.id), started by #\(effect.startedBy) \(effect.actionPath), running for \(effect.ageText)")
     }
     io.writeError(lines.joined(separator: "\n") + "\n")
   }

@@ -195,10 +195,7 @@ import TerminalUI
     guard !running.isEmpty else { return "No effects are running." }
     var lines = ["\(running.count) effect\(running.count == 1 ? "" : "s") running:"]
     for effect in running {
-      let seconds = Double(effect.age.components.seconds) + Double(effect.age.components.attoseconds) / 1e18
-      var line =
-        "  effect \(effect.id)  \(String(format: "%.1f s", seconds))  started by #\(effect.startedBy) "
-        + effect.actionPath
+      var line = "  effect \(effect.id)  \(effect.ageText)  started by #\(effect.startedBy) " + effect.actionPath
       if !effect.cancellationIDs.isEmpty { line += "  cancel id: " + effect.cancellationIDs.joined(separator: ", ") }
       lines.append(line)
     }

@@ -194,6 +194,11 @@ public struct RunningEffectInfo: Sendable, Equatable {
   public let age: Duration
   /// Its cancellation ids, as the feature declared them (navigation ids left out).
   public let cancellationIDs: [String]
+
+  /// How long it has run, as a listing shows it: `2.5 s`.
+  public var ageText: String {
+    String(format: "%.1f s", Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18)
+  }
 }
 
 /// A root store's bounded record of every action it reduced: a debugger's timeline, time travel through the

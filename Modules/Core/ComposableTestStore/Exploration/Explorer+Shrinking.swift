@@ -53,7 +53,7 @@ extension Explorer {
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
-      "Exploring \(typeName(R.self)) found a failure in sequence \(sequences) (seed \(seed)):",
+      "Exploring \(R.self) found a failure in sequence \(sequences) (seed \(seed)):",
       "  \(failure.reason.property): \(failure.reason.message)",
       "Shrunk from \(failure.original) steps to \(failure.steps.count):",
     ]
@@ -72,11 +72,6 @@ extension Explorer {
         + "or run the test with EXPLORATION_SEED=\(seed).")
     return lines.joined(separator: "\n")
   }
-}
-
-/// `UserList` for `UserList`, without the module.
-func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
 }
 
 /// An action as Swift spells it in a `send`: `.queryChanged("a")`, `.list(.delegate(.selected(2)))`.

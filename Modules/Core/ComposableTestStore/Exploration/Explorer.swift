@@ -133,10 +133,10 @@ public func explore<R: Reducer>(
       }
       // The sequence is over: the feature ends, the clock runs out, and whatever was started must have ended.
       for action in exploration.teardown { store.send(action) }
-      await settle()
+      await clock.settle()
       // Runs the clock to each next deadline, a bounded number of times: a timer nobody stopped never runs out.
       await clock.run(limit: 50)
-      await settle()
+      await clock.settle()
       if exploration.checksRuntimeIssues, let issue = issues.first {
         return (taken, ExplorationFailure(property: "runtime issue", message: issue))
       }
@@ -152,11 +152,6 @@ public func explore<R: Reducer>(
       }
       return (taken, restorationFailure(store.currentState))
     }
-  }
-
-  /// Lets the effects the last step woke run until they wait again.
-  func settle() async {
-    for _ in 0..<16 { await Task.yield() }
   }
 
   /// Checks the actions reduced since the last check, each with the state before and after it, or the state
