@@ -3,11 +3,15 @@
 public struct BoilerplateGenerator {
   private let files: [ScannedFile]
   private let index: ModuleIndex
+  /// The cases the module's logic sends itself, from all its files.
+  private let sentCaseNames: [String]
 
   /// A generator over one module's files.
   public init(files: [ScannedFile]) {
     self.files = files
     index = ModuleIndex(files)
+    var seen: Set<String> = []
+    sentCaseNames = files.flatMap(\.sentCaseNames).filter { seen.insert($0).inserted }.sorted()
   }
 
   /// The generated Swift file, or every declaration it cannot generate code for.
@@ -59,11 +63,24 @@ public struct BoilerplateGenerator {
       try requireVisible(type, for: "an enum feature")
       parts.append(try EnumReducerWriter(enumeration: type, index: index).extensionText())
     }
+    if type.kind == "extension", type.inherits("LinkedFeatureLogic") {
+      parts.append(sentCasesText(for: type))
+    }
     if type.kind == "struct", type.inherits("DependencyClient") {
       try requireVisible(type, for: "a client's initializer")
       parts.append(try ClientWriter(client: type, index: index).extensionText())
     }
     return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+  }
+
+  /// The conformance that tells explorations which of a linked feature's action cases its logic sends itself.
+  private func sentCasesText(for feature: TypeDeclaration) -> String {
+    let names = sentCaseNames.map { "\"\(bare($0))\"" }.joined(separator: ", ")
+    var text = "extension \(feature.qualifiedName).Action: FeatureSentCases {\n"
+    text += documentation(
+      "The cases `\(feature.name)`'s own logic sends (effect responses, follow-ups), found in its sources (generated).",
+      indent: "  ")
+    return text + "  public static var casesSentByFeature: Set<String> { [\(names)] }\n}"
   }
 
   private func requireVisible(_ type: TypeDeclaration, for purpose: String) throws(ScanError) {

@@ -108,4 +108,6 @@ public struct ScannedFile: Equatable, Sendable {
   public var imports: [ImportDeclaration]
   /// Its type declarations and extensions, outermost first.
   public var types: [TypeDeclaration]
+  /// The action cases its code sends itself (`await send(.loaded(…))`, `.send(.next)`), in order, each once.
+  public var sentCaseNames: [String] = []
 }

@@ -7,9 +7,12 @@ public enum SourceScanner {
   /// The declarations in `source`; `file` names it in errors and in the result.
   public static func scan(_ source: String, file: String) throws(ScanError) -> ScannedFile {
     var lexer = Lexer(source, file: file)
-    var parser = DeclarationParser(tokens: try lexer.tokens(), file: file)
+    let tokens = try lexer.tokens()
+    var parser = DeclarationParser(tokens: tokens, file: file)
     try parser.parseFile()
-    return ScannedFile(path: file, imports: parser.imports, types: parser.types)
+    return ScannedFile(
+      path: file, imports: parser.imports, types: parser.types,
+      sentCaseNames: SentCaseScanner.caseNames(in: tokens))
   }
 }
 
