@@ -19,9 +19,20 @@ public protocol CodableBindings {
 /// One bindable field of `Root`: its name in a recording and how its value is written and read.
 public struct BindingField<Root>: @unchecked Sendable {
   let name: String
-  let keyPath: PartialKeyPath<Root>
+  /// The field.
+  public let keyPath: PartialKeyPath<Root>
   let encodeValue: (any Sendable, inout KeyedEncodingContainer<BindingCodingKeys>) throws -> Void
   let decodeAction: (KeyedDecodingContainer<BindingCodingKeys>) throws -> BindingAction<Root>
+  /// Makes the action setting the field, from a value of its type (for tools that invent values: explorations).
+  let makeAction: (Any) -> BindingAction<Root>?
+  /// The type of the field's value.
+  public let valueType: Any.Type
+
+  /// The field's name, as recordings spell it.
+  public var fieldName: String { name }
+
+  /// The action setting the field to `value`, or nil when `value` is not of the field's type.
+  public func action(setting value: Any) -> BindingAction<Root>? { makeAction(value) }
 
   /// The field at `keyPath`, written as `name`.
   public static func field<Value: Codable & Equatable & Sendable>(
@@ -36,7 +47,8 @@ public struct BindingField<Root>: @unchecked Sendable {
         }
         try container.encode(value, forKey: .value)
       },
-      decodeAction: { container in .set(keyPath, try container.decode(Value.self, forKey: .value)) })
+      decodeAction: { container in .set(keyPath, try container.decode(Value.self, forKey: .value)) },
+      makeAction: { value in (value as? Value).map { .set(keyPath, $0) } }, valueType: Value.self)
   }
 }
 

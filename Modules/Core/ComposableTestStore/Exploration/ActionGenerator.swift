@@ -6,12 +6,25 @@ public struct ActionGenerator<State, Action> {
   public var weight: Int
   /// An action of this kind for `state`, or nil when it makes no sense there (no row to tap, no form to save).
   public let make: (State, inout ExplorationRandom) -> Action?
+  /// For a generator derived from the action's type: makes the action with the test's payload generators.
+  let derived: ((State, PayloadGenerators, inout ExplorationRandom) -> Action?)?
 
   /// A generator named `name`, chosen with `weight`, making actions with `make`.
   public init(_ name: String, weight: Int = 1, make: @escaping (State, inout ExplorationRandom) -> Action?) {
     self.name = name
     self.weight = weight
     self.make = make
+    derived = nil
+  }
+
+  /// A generator derived from the action's type; `make` uses no payload generators of the test.
+  init(
+    derivedNamed name: String, make derived: @escaping (State, PayloadGenerators, inout ExplorationRandom) -> Action?
+  ) {
+    self.name = name
+    weight = 1
+    make = { state, random in derived(state, [:], &random) }
+    self.derived = derived
   }
 
   /// A generator that always sends `action`.
@@ -19,3 +32,4 @@ public struct ActionGenerator<State, Action> {
     Self(name, weight: weight) { _, _ in action }
   }
 }
+

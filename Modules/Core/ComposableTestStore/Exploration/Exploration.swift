@@ -18,6 +18,8 @@ public struct Exploration<State, Action> {
   public var seed: UInt64?
   /// The actions a sequence may send.
   public var generators: [ActionGenerator<State, Action>]
+  /// Payload makers the test gave, by type (see `payload(_:_:)`).
+  var payloadGenerators: PayloadGenerators = [:]
   /// Properties that must hold after every step, besides the built-in ones.
   public var invariants: [Invariant<State, Action>] = []
   /// How far the clock moves when a step advances it.

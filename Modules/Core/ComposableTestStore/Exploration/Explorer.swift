@@ -96,7 +96,10 @@ public func explore<R: Reducer>(
         pick -= generator.weight
         return pick < 0
       }!
-      if let action = candidates[index].make(state, &random) { return .send(action, generator: candidates[index].name) }
+      let generator = candidates[index]
+      if let action = exploration.action(from: generator, for: state, random: &random) {
+        return .send(action, generator: generator.name)
+      }
       candidates.remove(at: index)
     }
     return exploration.clockAdvances.first.map(Step.advance)
