@@ -5,7 +5,7 @@ import Testing
 
 /// A small editor with the bugs users meet planted behind a switch, one at a time: the explorer must find each
 /// and shrink it to a handful of steps.
-private struct Planted: Reducer {
+struct Planted: Reducer {
   enum Bug: CaseIterable { case none, saveAfterClose, missingCancellation, pageOffByOne, lostField, leakingTimer }
 
   struct State: Equatable, Codable {
@@ -115,7 +115,7 @@ private struct Notes: Reducer {
 
 @MainActor struct ExplorerTests {
   /// The actions a user of the editor can cause, and what must always hold.
-  private func exploration(seed: UInt64 = 42) -> Exploration<Planted.State, Planted.Action> {
+  static func exploration(seed: UInt64 = 42) -> Exploration<Planted.State, Planted.Action> {
     var exploration = Exploration<Planted.State, Planted.Action>(generators: [
       .always("edit", .edit), .always("save", .save), .always("close", .close),
       ActionGenerator("type") { _, random in .type(random.text(maxLength: 2)) },
@@ -150,14 +150,14 @@ private struct Notes: Reducer {
   ) async -> (property: String, steps: [String])? {
     var result: ExplorationResult<Planted.Action>?
     await withKnownIssue {
-      result = await explore(bug, exploration(seed: seed))
+      result = await explore(bug, Self.exploration(seed: seed))
     }
     guard let failure = result?.failure else { return nil }
     return (failure.reason.property, failure.steps.map(\.description))
   }
 
   @Test func aCorrectFeaturePassesEverySequence() async {
-    let result = await explore(.none, exploration())
+    let result = await explore(.none, Self.exploration())
     #expect(result.failure == nil)
     #expect(result.sequences == 200)
     #expect(result.steps > 1_000)
@@ -206,7 +206,7 @@ private struct Notes: Reducer {
   @Test func theReportNamesTheSeedTheStepsAndHowToRerunThem() async throws {
     let reported = LockIsolated("")
     await withKnownIssue {
-      await explore(.pageOffByOne, exploration(seed: 42))
+      await explore(.pageOffByOne, Self.exploration(seed: 42))
     } matching: { issue in
       reported.withValue { $0 = issue.comments.map(\.rawValue).joined() }
       return true
@@ -216,7 +216,9 @@ private struct Notes: Reducer {
     #expect(message.contains("  the page is within the pages: 'the page is within the pages' does not hold\n"))
     #expect(message.contains("Shrunk from "))
     #expect(message.contains("  1. send next\n  2. send next\n  3. send next\n"))
-    #expect(message.contains("  await store.send(.next)\n"))
+    #expect(message.contains("As an exhaustive test (paste it beside the exploration; it fails the same way):\n"))
+    #expect(message.contains("    await store.send(.next) {\n      $0.page = 3\n    }\n"))
+    #expect(message.contains("    exploration.expectProperties(of: store.state, previous: previous, action: .next)\n"))
     #expect(message.contains("Run only this sequence again: set 'exploration.seed = 0x"))
   }
 
@@ -242,7 +244,7 @@ private struct Notes: Reducer {
   }
 
   @Test func theSameSeedGivesTheSameSequencesAndAnotherSeedOthers() async {
-    var exploration = exploration()
+    var exploration = Self.exploration()
     exploration.sequences = 1
     exploration.steps = 30
     let log = LockIsolated<[String]>([])

@@ -94,6 +94,8 @@ public struct ExplorationResult<Action> {
   public let seed: UInt64
   /// The failure, if a sequence failed: its seed, the shrunk steps and why.
   public let failure: (seed: UInt64, steps: [ExplorationStep<Action>], original: Int, reason: ExplorationFailure)?
+  /// The failing sequence as an exhaustive test store test, as the report prints it.
+  public internal(set) var shrunkTest: String?
 }
 
 /// `300 ms`, `1 s`, `1.5 s`.

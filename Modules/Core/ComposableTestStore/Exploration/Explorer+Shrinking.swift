@@ -3,8 +3,8 @@ import Foundation
 import ValueDump
 
 extension Explorer {
-  /// The fewest steps, found greedily, that still fail with the same property: whole steps are dropped, then
-  /// clock advances shortened. Each try replays the steps from the start, as a test would.
+  /// The fewest and simplest steps, found greedily, that still fail with the same property: whole steps are
+  /// dropped, then payloads simplified, then clock advances shortened. Each try replays the steps from the start, as a test would.
   func shrink(_ steps: [Step], failing failure: ExplorationFailure) async -> (
     steps: [Step], failure: ExplorationFailure
   ) {
@@ -27,15 +27,35 @@ extension Explorer {
         }
         index -= 1
       }
+      // Simpler payloads: empty text, zero, false, nil, fewer elements, the first that still fails.
+      for index in best.indices where tries < 400 {
+        guard case let .send(action, generator) = best[index] else { continue }
+        for simpler in exploration.simplifications(of: action) where tries < 400 {
+          var candidate = best
+          candidate[index] = .send(simpler, generator: generator)
+          tries += 1
+          if let failed = await replay(candidate), failed.property == reason.property {
+            best = candidate
+            reason = failed
+            progress = true
+            break
+          }
+        }
+      }
+      // Shorter advances: the exploration's own durations first (a test reads `.seconds(1)` better than 1.25 s).
       for index in best.indices where tries < 400 {
         guard case let .advance(duration) = best[index], duration > .milliseconds(1) else { continue }
-        var candidate = best
-        candidate[index] = .advance(duration / 2)
-        tries += 1
-        if let failed = await replay(candidate), failed.property == reason.property {
-          best = candidate
-          reason = failed
-          progress = true
+        let shorter = exploration.clockAdvances.filter { $0 < duration }.sorted() + [duration / 2]
+        for candidateDuration in shorter where tries < 400 {
+          var candidate = best
+          candidate[index] = .advance(candidateDuration)
+          tries += 1
+          if let failed = await replay(candidate), failed.property == reason.property {
+            best = candidate
+            reason = failed
+            progress = true
+            break
+          }
         }
       }
     }
@@ -47,9 +67,11 @@ extension Explorer {
     await runSequence { _, index in index < steps.count ? steps[index] : nil }.failure
   }
 
-  /// The report of a failure: what failed, the shrunk steps, the same steps as a test, and how to rerun it.
+  /// The report of a failure: what failed, the shrunk steps, the same steps as an exhaustive test, and how to
+  /// rerun the sequence.
   func report(
-    _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int
+    _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int,
+    test: [String]
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
@@ -58,15 +80,8 @@ extension Explorer {
       "Shrunk from \(failure.original) steps to \(failure.steps.count):",
     ]
     for (index, step) in failure.steps.enumerated() { lines.append("  \(index + 1). \(step)") }
-    lines.append("As test store steps (exhaustivity off: add the state changes you expect):")
-    lines.append("  store.exhaustivity = .off")
-    for step in failure.steps {
-      switch step {
-      case let .send(action, _): lines.append("  await store.send(\(actionLiteral(action)))")
-      case let .advance(duration): lines.append("  await clock.advance(by: \(durationLiteral(duration)))")
-      }
-    }
-    lines.append("  // \(failure.reason.property) fails here")
+    lines.append("As an exhaustive test (paste it beside the exploration; it fails the same way):")
+    lines += test.map { "  " + $0 }
     lines.append(
       "Run only this sequence again: set 'exploration.seed = \(seed)' and 'exploration.sequences = 1', "
         + "or run the test with EXPLORATION_SEED=\(seed).")

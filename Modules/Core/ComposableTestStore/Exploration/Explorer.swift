@@ -19,10 +19,12 @@ public func explore<R: Reducer>(
 ) async -> ExplorationResult<R.Action> where R.State: Equatable {
   let explorer = Explorer(
     exploration: exploration, initialState: initialState, reducer: reducer, prepare: prepareDependencies)
-  let result = await explorer.run()
+  var result = await explorer.run()
   if let failure = result.failure {
+    let test = await explorer.testText(for: failure.steps, failure: failure.reason, initialState: initialState())
+    result.shrunkTest = test.joined(separator: "\n")
     reportIssue(
-      explorer.report(failure, sequences: result.sequences),
+      explorer.report(failure, sequences: result.sequences, test: test),
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
   return result
@@ -178,47 +180,24 @@ public func explore<R: Reducer>(
     return nil
   }
 
-  /// The first property that `state` breaks, if any.
+  /// The first property that `state` breaks, if any: a runtime issue reported, then the exploration's own.
   func check(
     _ state: State, previous: State, action: Action?, issues: CollectedIssues
   ) -> ExplorationFailure? {
     if exploration.checksRuntimeIssues, let issue = issues.first {
       return ExplorationFailure(property: "runtime issue", message: issue)
     }
-    for invariant in exploration.invariants {
-      if let message = invariant.check(state, previous, action) {
-        return ExplorationFailure(property: invariant.name, message: message)
-      }
-    }
-    if exploration.checksCodableRoundTrip, let message = codableRoundTripFailure(state) {
-      return ExplorationFailure(property: "Codable round trip", message: message)
-    }
-    return nil
+    return propertyFailure(state, previous: previous, action: action)
   }
 
-  /// Why `state` does not survive encoding and decoding, if it is `Codable` and does not.
-  func codableRoundTripFailure(_ state: State) -> String? {
-    guard let encodable = state as? any Encodable, let type = State.self as? any Decodable.Type else { return nil }
-    do {
-      let data = try JSONEncoder().encode(encodable)
-      guard let decoded = try JSONDecoder().decode(type, from: data) as? State else { return nil }
-      guard decoded != state else { return nil }
-      return "decoding the encoded state gives another state:\n" + (valueDiff(state, decoded) ?? "")
-    } catch {
-      return "the state does not round-trip: \(error)"
-    }
+  /// The first invariant, or the Codable round trip, that `state` breaks.
+  func propertyFailure(_ state: State, previous: State, action: Action?) -> ExplorationFailure? {
+    exploration.brokenProperty(state, previous: previous, action: action)
   }
 
   /// Why settling `state` for restoration is not idempotent, if it is `RestorableState` and it is not.
   func restorationFailure(_ state: State) -> ExplorationFailure? {
-    guard exploration.checksRestoration, var once = state as? any RestorableState else { return nil }
-    once.prepareForRestoration()
-    var twice = once
-    twice.prepareForRestoration()
-    guard let settled = once as? State, let again = twice as? State, settled != again else { return nil }
-    return ExplorationFailure(
-      property: "restoration",
-      message: "settling twice differs from settling once:\n" + (valueDiff(settled, again) ?? ""))
+    exploration.restorationFailure(state)
   }
 }
 

@@ -1,0 +1,99 @@
+import Composable
+import ValueDump
+
+/// One action a replayed sequence reduced, with the state changes it made, spelled as a test's assertion closure
+/// spells them (`$0.query = "a"`, `$0.$favorites.withLock { $0 = [2] }`).
+struct RecordedReduction<Action> {
+  /// The action.
+  let action: Action
+  /// Whether the sequence sent it (else an effect did, and a test receives it).
+  let wasSent: Bool
+  /// The assignments that turn the state before it into the state after it.
+  let changes: [String]
+  /// The state after it.
+  let state: Any
+}
+
+/// The reductions of a replay, in order (written by the store's reducer, on the main actor like the explorer).
+final class ReductionLog<Action> {
+  var reductions: [RecordedReduction<Action>] = []
+  /// Set just before the sequence sends an action, so its reduction is told from an effect's.
+  var nextIsSent = false
+}
+
+/// Runs `base` and writes down every action with the fields it changed, read before and after it (a shared
+/// field's value is read at that moment: copies of the state share it, so comparing copies later would not show it).
+struct RecordingReducer<Base: Reducer>: Reducer {
+  var base: Base
+  let log: ReductionLog<Base.Action>
+
+  mutating func prepareForStore() { base.prepareForStore() }
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = FieldSnapshot(state)
+    let effect = base.reduce(into: &state, action: action)
+    let changes = FieldSnapshot(state).assignments(from: before)
+    log.reductions.append(RecordedReduction(action: action, wasSent: log.nextIsSent, changes: changes, state: state))
+    log.nextIsSent = false
+    return effect
+  }
+}
+
+/// A state's fields as text, down to the fields that are values of their own (text, numbers, collections, enums),
+/// with the Swift path that writes each one.
+struct FieldSnapshot {
+  /// Each field's path (`$0.list.query`) and its value as Swift spells it.
+  private(set) var fields: [(path: String, text: String, isShared: Bool)] = []
+
+  init(_ state: Any) {
+    collect(state, path: "$0", depth: 0)
+  }
+
+  /// The assignments that make `before` into this snapshot, one per field that changed.
+  func assignments(from before: FieldSnapshot) -> [String] {
+    let old = Dictionary(before.fields.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    return fields.compactMap { field in
+      guard old[field.path] != field.text else { return nil }
+      guard field.isShared else { return "\(field.path) = \(field.text)" }
+      // `$0.list._favorites` is written as `$0.list.$favorites.withLock { $0 = … }`.
+      let parts = field.path.split(separator: ".")
+      let owner = parts.dropLast().joined(separator: ".")
+      return "\(owner).$\(parts.last!.dropFirst()).withLock { $0 = \(field.text) }"
+    }
+  }
+
+  private mutating func collect(_ value: Any, path: String, depth: Int) {
+    let mirror = Mirror(reflecting: value)
+    guard depth < 6, mirror.displayStyle == .struct, !mirror.children.isEmpty, !isLeaf(value) else {
+      fields.append((path, valueDumpLine(value, abbreviatingNestedCases: true), false))
+      return
+    }
+    for child in mirror.children {
+      guard let label = child.label else { continue }
+      if let shared = child.value as? any SharedValueReading {
+        fields.append((path + "." + label, valueDumpLine(shared.currentValue, abbreviatingNestedCases: true), true))
+      } else if let presented = child.value as? any PresentedValue {
+        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        fields.append((path + "." + name, valueDumpLine(presented.presentedValue as Any, abbreviatingNestedCases: true), false))
+      } else {
+        collect(child.value, path: path + "." + label, depth: depth + 1)
+      }
+    }
+  }
+
+  /// Whether `value` is written whole: a struct whose fields a test does not set one by one (identified arrays,
+  /// stacks, text, and structs shown by a custom description).
+  private func isLeaf(_ value: Any) -> Bool {
+    value is any IdentifiedElements || value is String || value is any ValueDumpStringConvertible
+  }
+}
+
+/// A `Shared` field seen through `Any`: its value now.
+protocol SharedValueReading {
+  /// The shared value at this moment.
+  var currentValue: Any { get }
+}
+
+extension Shared: SharedValueReading {
+  var currentValue: Any { wrappedValue }
+}
