@@ -88,7 +88,8 @@ struct SynthesisBoard: Reducer {
 @MainActor struct ActionSynthesisTests {
   /// The actions the derived generators make for `state`, over many draws.
   private func derived(
-    _ state: SynthesisBoard.State, draws: Int = 400, configure: (inout Exploration<SynthesisBoard.State, SynthesisBoard.Action>) -> Void = { _ in }
+    _ state: SynthesisBoard.State, draws: Int = 400,
+    configure: (inout Exploration<SynthesisBoard.State, SynthesisBoard.Action>) -> Void = { _ in }
   ) -> [SynthesisBoard.Action] {
     var exploration = Exploration<SynthesisBoard.State, SynthesisBoard.Action>()
     configure(&exploration)
@@ -142,7 +143,8 @@ struct SynthesisBoard: Reducer {
     var state = SynthesisBoard.State()
     let pushed = state.path.append(SynthesisRow.State(id: 3))
     state.sheet = SynthesisRow.State(id: 4)
-    state.alert = AlertState(title: "Sure?", buttons: [ButtonState("Yes", role: .destructive, action: .confirm(9)), .cancel("No")])
+    state.alert = AlertState(
+      title: "Sure?", buttons: [ButtonState("Yes", role: .destructive, action: .confirm(9)), .cancel("No")])
     let actions = derived(state)
     #expect(actions.contains { if case .path(.element(id: pushed, action: _)) = $0 { true } else { false } })
     #expect(actions.contains(.path(.popFrom(id: pushed))))
@@ -155,7 +157,8 @@ struct SynthesisBoard: Reducer {
 
   @Test func idsComeMostlyFromTheStateAndTestsCanMakeAnyPayload() {
     let actions = derived(SynthesisBoard.State()) { exploration in
-      exploration.payload(SynthesisBoard.Note.self) { state, _ in SynthesisBoard.Note(text: "rows: \(state.rows.count)") }
+      exploration.payload(SynthesisBoard.Note.self) { state, _ in SynthesisBoard.Note(text: "rows: \(state.rows.count)")
+      }
     }
     let opened = actions.compactMap { if case let .opened(id) = $0 { id } else { nil } }
     #expect(opened.filter { $0 == 7 || $0 == 9 }.count * 2 > opened.count)
@@ -167,7 +170,10 @@ struct SynthesisBoard: Reducer {
       of: .rows(.element(id: 7, action: .renamed("abcd"))))
     #expect(simpler.contains(.rows(.element(id: 7, action: .renamed("")))))
     #expect(simpler.contains(.rows(.element(id: 7, action: .renamed("ab")))))
-    #expect(Exploration<SynthesisBoard.State, SynthesisBoard.Action>().simplifications(of: .opened(6)) == [.opened(0), .opened(3)])
+    #expect(
+      Exploration<SynthesisBoard.State, SynthesisBoard.Action>().simplifications(of: .opened(6)) == [
+        .opened(0), .opened(3),
+      ])
     #expect(Exploration<SynthesisBoard.State, SynthesisBoard.Action>().simplifications(of: .sortChanged(.date)).isEmpty)
   }
 }

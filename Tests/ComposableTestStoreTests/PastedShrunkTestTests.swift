@@ -2,7 +2,7 @@ import Composable
 import ComposableTesting
 import Testing
 
-/// The exhaustive tests the explorer printed for the planted bugs, pasted as printed (only the three setup lines
+/// The exhaustive tests the explorer printed for the planted bugs, pasted as printed (only the setup lines
 /// made to match the exploration, as the printed comment asks): each fails for the reason the exploration found,
 /// and for no other.
 @MainActor struct PastedShrunkTestTests {
@@ -24,7 +24,9 @@ import Testing
   @Test func theSaveAnsweredAfterCloseFailsOnItsProperty() async {
     await expectOnlyFailure(containing: "a save counts only while editing") {
       let clock = TestClock()
-      let store = TestStore(initialState: Planted.State()) { Planted(bug: .saveAfterClose) } withDependencies: {
+      let store = TestStore(initialState: Planted.State()) {
+        Planted(bug: .saveAfterClose)
+      } withDependencies: {
         $0.continuousClock = clock
       }
       await store.send(.edit) {
@@ -50,7 +52,9 @@ import Testing
   @Test func theMissingCancellationFailsOnItsProperty() async {
     await expectOnlyFailure(containing: "an applied query is the one typed last") {
       let clock = TestClock()
-      let store = TestStore(initialState: Planted.State()) { Planted(bug: .missingCancellation) } withDependencies: {
+      let store = TestStore(initialState: Planted.State()) {
+        Planted(bug: .missingCancellation)
+      } withDependencies: {
         $0.continuousClock = clock
       }
       await store.send(.type("eh")) {
@@ -78,7 +82,9 @@ import Testing
   @Test func theLeakingTimerFailsAsStillRunning() async {
     await expectOnlyFailure(containing: "still running") {
       let clock = TestClock()
-      let store = TestStore(initialState: Planted.State()) { Planted(bug: .leakingTimer) } withDependencies: {
+      let store = TestStore(initialState: Planted.State()) {
+        Planted(bug: .leakingTimer)
+      } withDependencies: {
         $0.continuousClock = clock
       }
       await store.send(.startTimer) {

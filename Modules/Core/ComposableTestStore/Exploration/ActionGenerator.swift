@@ -32,4 +32,3 @@ public struct ActionGenerator<State, Action> {
     Self(name, weight: weight) { _, _ in action }
   }
 }
-

@@ -50,9 +50,11 @@ extension Explorer {
     let feature = String(describing: R.self)
     var lines = [
       "@Test func shrunkExploration() async {",
-      "  // The exploration's initial state, reducer and dependencies: make these three lines match its explore(…).",
+      "  // The exploration's initial state, reducer and dependencies: make these lines match its explore(…).",
       "  let clock = TestClock()",
-      "  let store = TestStore(initialState: \(feature).State()) { \(feature)() } withDependencies: {",
+      "  let store = TestStore(initialState: \(feature).State()) {",
+      "    \(feature)()",
+      "  } withDependencies: {",
       "    $0.continuousClock = clock",
       "  }",
     ]
@@ -63,7 +65,8 @@ extension Explorer {
       case .send?: break
       case nil:
         if failure.property == "effects still running" {
-          lines.append("  // Here the exploration ran the clock out; the store, ending, reports the effects still running.")
+          lines.append(
+            "  // Here the exploration ran the clock out; the store, ending, reports the effects still running.")
           lines.append("}")
           return lines
         }

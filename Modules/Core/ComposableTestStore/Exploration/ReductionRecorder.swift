@@ -74,7 +74,8 @@ struct FieldSnapshot {
         fields.append((path + "." + label, valueDumpLine(shared.currentValue, abbreviatingNestedCases: true), true))
       } else if let presented = child.value as? any PresentedValue {
         let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-        fields.append((path + "." + name, valueDumpLine(presented.presentedValue as Any, abbreviatingNestedCases: true), false))
+        fields.append(
+          (path + "." + name, valueDumpLine(presented.presentedValue as Any, abbreviatingNestedCases: true), false))
       } else {
         collect(child.value, path: path + "." + label, depth: depth + 1)
       }
