@@ -177,3 +177,19 @@ struct SynthesisBoard: Reducer {
     #expect(Exploration<SynthesisBoard.State, SynthesisBoard.Action>().simplifications(of: .sortChanged(.date)).isEmpty)
   }
 }
+
+@MainActor struct ShrunkBindingTests {
+  @Test func aShrunkBindingIsPrintedAsATestWritesIt() async throws {
+    var exploration = Exploration<SynthesisRow.State, SynthesisRow.Action>()
+    exploration.seed = 11
+    exploration.checksCodableRoundTrip = false
+    exploration.invariants = [.always("starred rows have a title") { !$0.starred || !$0.title.isEmpty }]
+    var result: ExplorationResult<SynthesisRow.Action>?
+    await withKnownIssue {
+      result = await explore(exploration, initialState: { SynthesisRow.State(id: 1) }, reducer: { SynthesisRow() })
+    }
+    let test = try #require(result?.shrunkTest)
+    #expect(result?.failure?.steps.count == 1)
+    #expect(test.contains("  await store.send(.binding(.set(\\.starred, true))) {\n    $0.starred = true\n  }\n"))
+  }
+}

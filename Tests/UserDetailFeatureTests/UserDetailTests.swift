@@ -180,7 +180,10 @@ private func loadReport(_ reason: String) -> ErrorReport {
     await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
     await store.send(.edit(.presented(.set(\.name, "Ada King")))) { $0.edit?.name = "Ada King" }
     await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
-    await store.receive(.edit(.presented(.saved(saved)))) { $0.edit?.isSaving = false }
+    await store.receive(.edit(.presented(.saved(saved)))) {
+      $0.edit?.isSaving = false
+      $0.edit?.mode = .edit(saved)
+    }
     await store.receive(.edit(.presented(.delegate(.saved(saved))))) {
       $0.user = saved
       $0.edit = nil

@@ -76,7 +76,10 @@ import UserClientTesting
     await store.send(.set(\.email, "ada@example.com")) { $0.email = "ada@example.com" }
     await store.send(.set(\.city, "London")) { $0.city = "London" }
     await store.send(.saveTapped) { $0.isSaving = true }
-    await store.receive(.saved(added)) { $0.isSaving = false }
+    await store.receive(.saved(added)) {
+      $0.isSaving = false
+      $0.mode = .edit(added)
+    }
     await store.receive(.delegate(.saved(added)))
   }
 
@@ -93,7 +96,10 @@ import UserClientTesting
     await store.send(.set(\.name, "Grace Hopper")) { $0.name = "Grace Hopper" }
     await store.send(.saveTapped) { $0.isSaving = true }
     let saved = User(id: 4, name: "Grace Hopper", email: "grace@example.com")
-    await store.receive(.saved(saved)) { $0.isSaving = false }
+    await store.receive(.saved(saved)) {
+      $0.isSaving = false
+      $0.mode = .edit(saved)
+    }
     await store.receive(.delegate(.saved(saved)))
     #expect(updated.value == 1)
   }
@@ -202,7 +208,10 @@ import UserClientTesting
       $0.isSaving = true
       $0.saveRefusal = nil
     }
-    await store.receive(.saved(mine)) { $0.isSaving = false }
+    await store.receive(.saved(mine)) {
+      $0.isSaving = false
+      $0.mode = .edit(mine)
+    }
     await store.receive(.delegate(.saved(mine)))
     #expect(try await client.load() == [mine])
   }

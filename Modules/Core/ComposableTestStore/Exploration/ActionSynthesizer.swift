@@ -20,13 +20,38 @@ struct ActionSynthesizer {
   /// How deep in nested actions this value is: a bound against types that contain themselves.
   var depth = 0
 
-  /// A synthesizer for a step from `rootState`.
-  init(rootState: Any, payloads: [ObjectIdentifier: (Any, inout ExplorationRandom) -> Any?]) {
+  /// A synthesizer for a step from `rootState`; without `collectingIDs` it only checks and simplifies actions.
+  init(
+    rootState: Any, payloads: [ObjectIdentifier: (Any, inout ExplorationRandom) -> Any?], collectingIDs: Bool = true
+  ) {
     self.rootState = rootState
     self.payloads = payloads
     var found: [ObjectIdentifier: [Any]] = [:]
-    collectIDs(in: rootState, into: &found, depth: 0)
+    if collectingIDs { collectIDs(in: rootState, into: &found, depth: 0) }
     ids = found
+  }
+
+  /// Whether `action` still makes sense for `state`: every child it is for is there (presented, in the stack, in
+  /// the identified array). A shrunk sequence whose step lost its child is not a sequence a user can play.
+  func isApplicable(_ action: Any, to state: Any?) -> Bool {
+    guard depth < 12 else { return true }
+    var deeper = self
+    deeper.depth += 1
+    if let navigation = action as? any NavigationAction { return navigation.isApplicable(to: state, using: deeper) }
+    guard let enumeration = action as? any CasePathable else { return true }
+    return deeper.isCaseApplicable(enumeration, to: state)
+  }
+
+  private func isCaseApplicable<Action: CasePathable>(_ action: Action, to state: Any?) -> Bool {
+    for embedding in caseEmbeddings(of: Action.self) {
+      guard let payload = embedding.payload(of: action) else { continue }
+      switch childState(for: embedding, in: state) {
+      case .unavailable: return false
+      case let .child(child): return isApplicable(payload, to: child)
+      case .whole: return isApplicable(payload, to: state)
+      }
+    }
+    return true
   }
 
   /// A value of `type` for the part of the state `state` (nil: none in particular), or nil when none can be made.

@@ -25,6 +25,8 @@ protocol CaseEmbedding {
   func embedValue(using synthesizer: ActionSynthesizer, state: Any?, random: inout ExplorationRandom) -> Any?
   /// `root` with simpler payloads, when `root` is this case; nil when it is another case.
   func simplifiedRoots(of root: Any, using synthesizer: ActionSynthesizer) -> [Any]?
+  /// The payload of `root` when `root` is this case.
+  func payload(of root: Any) -> Any?
 }
 
 /// A `CasePath` with the name its `Cases` property gives it.
@@ -41,6 +43,47 @@ struct NamedCasePath<Root, Value>: CaseEmbedding {
   func simplifiedRoots(of root: Any, using synthesizer: ActionSynthesizer) -> [Any]? {
     guard let root = root as? Root, let payload = path.extract(root) else { return nil }
     return synthesizer.simplifications(of: payload).map(path.embed)
+  }
+
+  func payload(of root: Any) -> Any? {
+    (root as? Root).flatMap(path.extract).map { $0 as Any }
+  }
+}
+
+/// A navigation action (presentation, stack, identified element) seen through `Any`: whether it still makes sense
+/// for the state it acts on, as a shrunk sequence must check before sending it.
+protocol NavigationAction {
+  /// Whether the child this action is for is in `state`.
+  func isApplicable(to state: Any?, using synthesizer: ActionSynthesizer) -> Bool
+}
+
+extension PresentationAction: NavigationAction {
+  func isApplicable(to state: Any?, using synthesizer: ActionSynthesizer) -> Bool {
+    guard let state else { return false }
+    guard case let .presented(action) = self, !(state is any ButtonActions) else { return true }
+    return synthesizer.isApplicable(action, to: state)
+  }
+}
+
+extension StackAction: NavigationAction {
+  func isApplicable(to state: Any?, using synthesizer: ActionSynthesizer) -> Bool {
+    let elements = (state as? any IdentifiedElements)?.identifiedElements ?? []
+    switch self {
+    case let .element(id, action):
+      guard let element = elements.first(where: { $0.id as? StackElementID == id }) else { return false }
+      return synthesizer.isApplicable(action, to: element.element)
+    case let .popFrom(id): return elements.contains { $0.id as? StackElementID == id }
+    case .push: return true
+    }
+  }
+}
+
+extension IdentifiedAction: NavigationAction {
+  func isApplicable(to state: Any?, using synthesizer: ActionSynthesizer) -> Bool {
+    guard case let .element(id, action) = self,
+      let element = (state as? any IdentifiedElements)?.identifiedElements.first(where: { $0.id as? ID == id })
+    else { return false }
+    return synthesizer.isApplicable(action, to: element.element)
   }
 }
 

@@ -5,7 +5,9 @@ import ValueDump
 extension Explorer {
   /// Replays `steps` as the exploration ran them, then the teardown and the clock running out, and writes down
   /// every action reduced with the fields it changed: the material of an exhaustive test.
-  func record(_ steps: [Step]) async -> (log: ReductionLog<Action>, phases: [(step: Step?, firstReduction: Int)]) {
+  func record(_ steps: [Step]) async -> (
+    log: ReductionLog<Action>, phases: [(step: Step?, firstReduction: Int)], dependencies: DependencyValues
+  ) {
     let clock = TestClock(settling: .byYielding)
     var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
     dependencies.continuousClock = clock
@@ -15,9 +17,9 @@ extension Explorer {
     // Issues were reported when the sequence first failed; the replay only writes down what happens.
     await IssueHandler.$current.withValue(IssueHandler { _ in }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
-      let store = Store(
-        initialState: initial, reducer: RecordingReducer(base: reducer(), log: log),
-        withDependencies: { $0 = dependencies })
+      let life = ExploredFeatureLife()
+      let store = exploredStore(
+        RecordingReducer(base: reducer(), log: log), initialState: initial, dependencies: dependencies, life: life)
       for step in steps {
         phases.append((step, log.reductions.count))
         switch step {
@@ -28,7 +30,7 @@ extension Explorer {
         }
         await clock.settle()
       }
-      for action in exploration.teardown {
+      for action in exploration.teardown where !life.isDismissed {
         phases.append((.send(action, generator: "teardown"), log.reductions.count))
         log.nextIsSent = true
         store.send(action)
@@ -38,15 +40,17 @@ extension Explorer {
       await clock.run(limit: 50)
       await clock.settle()
     }
-    return (log, phases)
+    return (log, phases, dependencies)
   }
 
   /// The shrunk sequence as an exhaustive test: each step's `send` or clock advance, each action its effects
   /// deliver as a `receive`, each with the state changes it makes, and, where a property breaks, the check that
   /// reports it. Pasted into the test that explored (which has `exploration`), it fails for the same reason.
   func testText(for steps: [Step], failure: ExplorationFailure, initialState initial: State) async -> [String] {
-    let (log, phases) = await record(steps)
-    let failingIndex = firstBrokenProperty(in: log.reductions, from: initial)
+    let (log, phases, dependencies) = await record(steps)
+    let failingIndex = withDependencies({ $0 = dependencies }) {
+      firstBrokenProperty(in: log.reductions, from: initial)
+    }
     let feature = String(describing: R.self)
     var lines = [
       "@Test func shrunkExploration() async {",

@@ -119,25 +119,36 @@ public func explore<R: Reducer>(
     let issues = CollectedIssues()
     return await IssueHandler.$current.withValue(IssueHandler { issues.append($0) }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
-      let store = Store(initialState: initial, reducer: reducer(), withDependencies: { $0 = dependencies })
+      let life = ExploredFeatureLife()
+      let store = exploredStore(reducer(), initialState: initial, dependencies: dependencies, life: life)
       // The timeline gives every action reduced, the effects' too, with the states around it.
       let timeline = store.recordTimeline(capacity: 4_096)
       var taken: [Step] = []
       var checked = 0
       var previous = store.currentState
-      while let step = next(store.currentState, taken.count) {
+      // A feature that dismissed itself is gone: nobody can act on it any more.
+      while !life.isDismissed, let step = next(store.currentState, taken.count) {
         taken.append(step)
         switch step {
-        case let .send(sent, _): store.send(sent)
+        case let .send(sent, _):
+          // A replayed step whose child is gone (its opening step was shrunk away) is not something a user can
+          // do: the candidate is no sequence at all, so it does not fail.
+          let synthesizer = ActionSynthesizer(rootState: store.currentState, payloads: [:], collectingIDs: false)
+          guard synthesizer.isApplicable(sent, to: store.currentState) else { return (taken, nil) }
+          store.send(sent)
         case let .advance(duration): await clock.advance(by: duration)
         }
         await clock.settle()
-        if let failure = checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues) {
+        // Checked with the sequence's dependencies: decoding a state reads its shared fields from their storage.
+        let failure = withDependencies({ $0 = dependencies }) {
+          checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues)
+        }
+        if let failure {
           return (taken, failure)
         }
       }
       // The sequence is over: the feature ends, the clock runs out, and whatever was started must have ended.
-      for action in exploration.teardown { store.send(action) }
+      for action in exploration.teardown where !life.isDismissed { store.send(action) }
       await clock.settle()
       // Runs the clock to each next deadline, a bounded number of times: a timer nobody stopped never runs out.
       await clock.run(limit: 50)
@@ -155,7 +166,7 @@ public func explore<R: Reducer>(
               + running.joined(separator: "; "))
         )
       }
-      return (taken, restorationFailure(store.currentState))
+      return (taken, withDependencies({ $0 = dependencies }) { restorationFailure(store.currentState) })
     }
   }
 

@@ -65,6 +65,9 @@ struct UserFormLogic: Reducer {
         return .send(.delegate(.cancelled))
       case let .saved(user):
         state.isSaving = false
+        // The form now shows a saved user, so a second save updates that one: left in add mode it would add a
+        // duplicate, and left editing the first version it would take its own save for a change made elsewhere.
+        state.mode = .edit(user)
         return .send(.delegate(.saved(user)))
       case let .emailTaken(message):
         state.isSaving = false

@@ -1,0 +1,48 @@
+import Composable
+
+/// The life of the feature an exploration runs at its root: the effects it has running, and whether it dismissed
+/// itself. A feature explored alone stands where a parent would present it, so its `dismiss` ends it as the
+/// parent's `ifLet` would: its effects are cancelled and the sequence is over.
+@MainActor final class ExploredFeatureLife {
+  /// Whether the feature dismissed itself.
+  private(set) var isDismissed = false
+  private var effects: [UInt64: Task<Void, Never>] = [:]
+
+  /// The `dismiss` dependency the explored feature gets: a presented child's dismisses the child as usual.
+  nonisolated var dismissEffect: DismissEffect {
+    DismissEffect { [self] in
+      if let presentation = DismissEffect.presentation {
+        await presentation()
+      } else {
+        endByDismissal()
+      }
+    }
+  }
+
+  /// The instrumentation that keeps the feature's effect tasks, to cancel them when it is dismissed.
+  func instrumentation<State, Action>() -> StoreInstrumentation<State, Action> {
+    StoreInstrumentation(
+      didReduce: { _, _, _ in },
+      effectStarted: { _ in },
+      effectAttached: { [weak self] id, task in self?.effects[id] = task },
+      effectFinished: { [weak self] id in self?.effects[id] = nil })
+  }
+
+  private func endByDismissal() {
+    isDismissed = true
+    for task in effects.values { task.cancel() }
+  }
+}
+
+extension Explorer {
+  /// A store running `reducer` from `initialState` with `dependencies`, its root dismissal handled by `life`.
+  func exploredStore<Base: Reducer>(
+    _ reducer: Base, initialState: State, dependencies: DependencyValues, life: ExploredFeatureLife
+  ) -> Store<State, Action> where Base.State == State, Base.Action == Action {
+    var dependencies = dependencies
+    dependencies.dismiss = life.dismissEffect
+    return Store(
+      initialState: initialState, reducer: reducer, dependencies: dependencies,
+      instrumentation: life.instrumentation())
+  }
+}
