@@ -191,6 +191,7 @@ let apps: [Target] = [
     name: "Benchmarks",
     dependencies: [
       "Composable", "ComposableTestStore", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
+      "UserListInterface",
     ],
     path: "App/Benchmarks", plugins: boilerplate),
 ]

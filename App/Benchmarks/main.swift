@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to g; several as a,b), for profiling
+      --only X  run only scenarios X (a to g, i; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
@@ -235,6 +235,9 @@ if runs("e") {
   scenarios.append(testStorePairs(.asyncTapped, name: "(e) 10k test store pairs, .run"))
 }
 
+// (i) the explorer of property tests, on UserList: time per step
+if runs("i") { scenarios.append(explorationScenario(scale: scale)) }
+
 // One scenario alone, for an instruction count that no other scenario adds to.
 if let index = arguments.firstIndex(of: "--matching"), arguments.index(after: index) < arguments.endIndex {
   let text = arguments[arguments.index(after: index)]
@@ -288,6 +291,10 @@ for (index, scenario) in scenarios.enumerated() {
   let ratio = String(format: "%.1f", samples.medianRatio(index, to: 0))
   print(
     pad(scenario.name, 36) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12) + verdicts.joined(separator: "; "))
+}
+
+if let index = names.firstIndex(of: "(i) explorer steps, UserList") {
+  print(String(format: "(i) the explorer takes %.0f steps per second on UserList", 1e9 / samples.median(index)))
 }
 
 if runs("g") {

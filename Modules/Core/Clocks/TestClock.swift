@@ -29,9 +29,21 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// when woken tasks run on the main actor, as a store's effects do, on a machine that is not overloaded;
     /// what a property-based exploration uses to take hundreds of steps a second.
     case byYielding
+    /// By yielding until `isAtRest`, given how many tasks sleep on the clock, says every task it knows of waits
+    /// (a store whose running effects all sleep here): no wall time at all when it does. When it does not say
+    /// so within a few hundred yields (an effect waits on something else), as `byYielding`.
+    case untilAtRest(@MainActor @Sendable (_ sleeping: Int) -> Bool)
   }
 
   private let settling: Settling
+
+  /// Whether `settle` yields and pauses briefly (after its rest check, for `untilAtRest`).
+  private var settlesByYielding: Bool {
+    switch settling {
+    case .byYielding, .untilAtRest: true
+    case .untilQuiet: false
+    }
+  }
 
   /// A clock at `now` (the origin by default).
   public init(now: ClockInstant = ClockInstant()) {
@@ -138,7 +150,21 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// machine a task that is about to sleep can be off the processor for
   /// milliseconds, and a quiet window shorter than that mistakes it for idle.
   public func settle() async {
-    if case .byYielding = settling {
+    if case let .untilAtRest(isAtRest) = settling {
+      // Twice in a row, with a yield between: a task woken just now has had a turn to show it is not at rest.
+      var restingRounds = 0
+      for _ in 0..<500 {
+        await Task.yield()
+        let sleeping = pendingSleepCount
+        guard await MainActor.run(body: { isAtRest(sleeping) }) else {
+          restingRounds = 0
+          continue
+        }
+        restingRounds += 1
+        if restingRounds >= 2 { return }
+      }
+    }
+    if settlesByYielding {
       // A woken effect runs on the main actor, but `sleep` itself runs on the pool: a few short pauses let it
       // register, and the clock stops waiting once three rounds in a row saw no sleep start or end.
       var lastActivity = lock.withLock { activity }

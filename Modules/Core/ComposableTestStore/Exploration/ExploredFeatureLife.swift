@@ -6,7 +6,16 @@ import Composable
 @MainActor final class ExploredFeatureLife {
   /// Whether the feature dismissed itself.
   private(set) var isDismissed = false
-  private var effects: [UInt64: Task<Void, Never>] = [:]
+  /// The effects started and not yet finished.
+  private var running: Set<UInt64> = []
+  /// Their tasks, once they exist (an effect that ended synchronously gets its task after it finished).
+  private var tasks: [UInt64: Task<Void, Never>] = [:]
+
+  /// A test clock that settles as soon as every running effect of the feature sleeps on it (or has ended):
+  /// steps take no wall time while the feature's effects wait only for time to pass.
+  nonisolated func makeClock() -> TestClock {
+    TestClock(settling: .untilAtRest { [weak self] sleeping in (self?.running.count ?? 0) <= sleeping })
+  }
 
   /// The `dismiss` dependency the explored feature gets: a presented child's dismisses the child as usual.
   nonisolated var dismissEffect: DismissEffect {
@@ -23,14 +32,20 @@ import Composable
   func instrumentation<State, Action>() -> StoreInstrumentation<State, Action> {
     StoreInstrumentation(
       didReduce: { _, _, _ in },
-      effectStarted: { _ in },
-      effectAttached: { [weak self] id, task in self?.effects[id] = task },
-      effectFinished: { [weak self] id in self?.effects[id] = nil })
+      effectStarted: { [weak self] id in self?.running.insert(id) },
+      effectAttached: { [weak self] id, task in
+        guard let self, running.contains(id) else { return }
+        tasks[id] = task
+      },
+      effectFinished: { [weak self] id in
+        self?.running.remove(id)
+        self?.tasks[id] = nil
+      })
   }
 
   private func endByDismissal() {
     isDismissed = true
-    for task in effects.values { task.cancel() }
+    for task in tasks.values { task.cancel() }
   }
 }
 

@@ -8,7 +8,8 @@ extension Explorer {
   func record(_ steps: [Step]) async -> (
     log: ReductionLog<Action>, phases: [(step: Step?, firstReduction: Int)], dependencies: DependencyValues
   ) {
-    let clock = TestClock(settling: .byYielding)
+    let life = ExploredFeatureLife()
+    let clock = life.makeClock()
     var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
     dependencies.continuousClock = clock
     prepare(&dependencies, clock)
@@ -17,7 +18,6 @@ extension Explorer {
     // Issues were reported when the sequence first failed; the replay only writes down what happens.
     await IssueHandler.$current.withValue(IssueHandler { _ in }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
-      let life = ExploredFeatureLife()
       let store = exploredStore(
         RecordingReducer(base: reducer(), log: log), initialState: initial, dependencies: dependencies, life: life)
       for step in steps {

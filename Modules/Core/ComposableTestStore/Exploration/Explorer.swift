@@ -112,14 +112,14 @@ public func explore<R: Reducer>(
     _ next: (State, Int) -> Step?
   ) async -> (steps: [Step], failure: ExplorationFailure?) {
     // Effects run on the main actor, so yielding lets them react: no wall time is spent waiting for quiet.
-    let clock = TestClock(settling: .byYielding)
+    let life = ExploredFeatureLife()
+    let clock = life.makeClock()
     var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
     dependencies.continuousClock = clock
     prepare(&dependencies, clock)
     let issues = CollectedIssues()
     return await IssueHandler.$current.withValue(IssueHandler { issues.append($0) }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
-      let life = ExploredFeatureLife()
       let store = exploredStore(reducer(), initialState: initial, dependencies: dependencies, life: life)
       // The timeline gives every action reduced, the effects' too, with the states around it.
       let timeline = store.recordTimeline(capacity: 4_096)
