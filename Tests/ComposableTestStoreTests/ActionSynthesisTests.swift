@@ -165,6 +165,19 @@ struct SynthesisBoard: Reducer {
     #expect(actions.contains(.noteAdded(SynthesisBoard.Note(text: "rows: 2"))))
   }
 
+  @Test func nestedCasesAreWeightedByTheirPath() {
+    let actions = derived(SynthesisBoard.State()) { exploration in
+      exploration.weight("rows.renamed", 0)
+      exploration.weight("rows.binding", 5)
+    }
+    let rowActions = actions.compactMap { action -> SynthesisRow.Action? in
+      if case let .rows(.element(_, rowAction)) = action { rowAction } else { nil }
+    }
+    #expect(!rowActions.contains { if case .renamed = $0 { true } else { false } })
+    #expect(rowActions.allSatisfy { if case .binding = $0 { true } else { false } })
+    #expect(rowActions.count > 20)
+  }
+
   @Test func shrinkingSimplifiesPayloadsCaseByCase() {
     let simpler = Exploration<SynthesisBoard.State, SynthesisBoard.Action>().simplifications(
       of: .rows(.element(id: 7, action: .renamed("abcd"))))

@@ -243,6 +243,27 @@ private struct Notes: Reducer {
     #expect(failure.steps.count == 2)
   }
 
+  /// What seed 42's first sequence reduces, written down once: CI runs this test in debug and in release, so both
+  /// builds (and every platform) must take exactly these steps.
+  @Test func aSeedsSequenceIsTheSameInEveryBuild() async {
+    var exploration = Self.exploration()
+    exploration.sequences = 1
+    exploration.steps = 10
+    let reduced = LockIsolated<[String]>([])
+    exploration.invariants = [
+      Invariant("log") { _, _, action in
+        reduced.withValue { $0.append(action.map { actionPath($0) } ?? "-") }
+        return nil
+      }
+    ]
+    await explore(.none, exploration)
+    // Ten steps: seven actions sent, three clock advances (one woke the search, one the timer, one nothing).
+    #expect(
+      reduced.value == [
+        "save", "close", "stopTimer", "startTimer", "tick", "type(\"p\")", "-", "apply(\"p\")", "next", "edit",
+      ])
+  }
+
   @Test func theSameSeedGivesTheSameSequencesAndAnotherSeedOthers() async {
     var exploration = Self.exploration()
     exploration.sequences = 1

@@ -7,7 +7,7 @@ public struct ActionGenerator<State, Action> {
   /// An action of this kind for `state`, or nil when it makes no sense there (no row to tap, no form to save).
   public let make: (State, inout ExplorationRandom) -> Action?
   /// For a generator derived from the action's type: makes the action with the test's payload generators.
-  let derived: ((State, PayloadGenerators, inout ExplorationRandom) -> Action?)?
+  let derived: ((State, SynthesisSettings, inout ExplorationRandom) -> Action?)?
 
   /// A generator named `name`, chosen with `weight`, making actions with `make`.
   public init(_ name: String, weight: Int = 1, make: @escaping (State, inout ExplorationRandom) -> Action?) {
@@ -17,13 +17,13 @@ public struct ActionGenerator<State, Action> {
     derived = nil
   }
 
-  /// A generator derived from the action's type; `make` uses no payload generators of the test.
+  /// A generator derived from the action's type; `make` uses none of the test's payload makers or case weights.
   init(
-    derivedNamed name: String, make derived: @escaping (State, PayloadGenerators, inout ExplorationRandom) -> Action?
+    derivedNamed name: String, make derived: @escaping (State, SynthesisSettings, inout ExplorationRandom) -> Action?
   ) {
     self.name = name
     weight = 1
-    make = { state, random in derived(state, [:], &random) }
+    make = { state, random in derived(state, SynthesisSettings(), &random) }
     self.derived = derived
   }
 

@@ -11,8 +11,10 @@ import Foundation
 /// and `delegate` cases are left out: a user cannot cause them. A payload of any other type (a struct, a tuple of
 /// several values) needs a generator from the test; without one its case is not sent.
 struct ActionSynthesizer {
-  /// Payload generators a test gave, by payload type; each gets the state of the whole feature.
-  let payloads: [ObjectIdentifier: (Any, inout ExplorationRandom) -> Any?]
+  /// The test's payload makers and nested case weights.
+  let settings: SynthesisSettings
+  /// The names of the cases this value is nested in, each followed by a dot (`list.`), to find case weights.
+  var path = ""
   /// The state of the whole feature at this step.
   let rootState: Any
   /// The identifiers the state holds (identified arrays' and stacks'), by their type.
@@ -22,10 +24,10 @@ struct ActionSynthesizer {
 
   /// A synthesizer for a step from `rootState`; without `collectingIDs` it only checks and simplifies actions.
   init(
-    rootState: Any, payloads: [ObjectIdentifier: (Any, inout ExplorationRandom) -> Any?], collectingIDs: Bool = true
+    rootState: Any, settings: SynthesisSettings = SynthesisSettings(), collectingIDs: Bool = true
   ) {
     self.rootState = rootState
-    self.payloads = payloads
+    self.settings = settings
     var found: [ObjectIdentifier: [Any]] = [:]
     if collectingIDs { collectIDs(in: rootState, into: &found, depth: 0) }
     ids = found
@@ -57,7 +59,7 @@ struct ActionSynthesizer {
   /// A value of `type` for the part of the state `state` (nil: none in particular), or nil when none can be made.
   func value<T>(_ type: T.Type, state: Any?, random: inout ExplorationRandom) -> T? {
     guard depth < 12 else { return nil }
-    if let make = payloads[ObjectIdentifier(type)] { return make(rootState, &random) as? T }
+    if let make = settings.payloads[ObjectIdentifier(type)] { return make(rootState, &random) as? T }
     if type == Void.self { return () as? T }
     if let known = ids[ObjectIdentifier(type)], !known.isEmpty, random.chance(0.8) {
       return random.element(of: known) as? T
@@ -76,13 +78,17 @@ struct ActionSynthesizer {
     return nil
   }
 
-  /// An action of `type` for `state`: one of the cases a user can cause there, picked at random until one can be
-  /// made.
+  /// An action of `type` for `state`: one of the cases a user can cause there, picked at random (as the test
+  /// weighted them: `list.userTapped`) until one can be made.
   func action<Action: CasePathable>(of type: Action.Type, state: Any?, random: inout ExplorationRandom) -> Action? {
-    var cases = userCases(of: type)
+    var cases = userCases(of: type).map { ($0, settings.caseWeights[path + $0.name] ?? 1) }.filter { $0.1 > 0 }
     while !cases.isEmpty {
-      let index = random.int(in: 0...(cases.count - 1))
-      if let action = make(cases[index], state: state, random: &random) as? Action { return action }
+      var pick = random.int(in: 0...(cases.reduce(0) { $0 + $1.1 } - 1))
+      let index = cases.firstIndex { _, weight in
+        pick -= weight
+        return pick < 0
+      }!
+      if let action = make(cases[index].0, state: state, random: &random) as? Action { return action }
       cases.remove(at: index)
     }
     return nil
@@ -91,10 +97,12 @@ struct ActionSynthesizer {
   /// The case `embedding` with a payload for `state`, or nil when it cannot be sent there: its child is not
   /// presented, or its payload cannot be made.
   func make(_ embedding: any CaseEmbedding, state: Any?, random: inout ExplorationRandom) -> Any? {
+    var inside = self
+    inside.path += embedding.name + "."
     switch childState(for: embedding, in: state) {
     case .unavailable: return nil
-    case let .child(child): return embedding.embedValue(using: self, state: child, random: &random)
-    case .whole: return embedding.embedValue(using: self, state: state, random: &random)
+    case let .child(child): return embedding.embedValue(using: inside, state: child, random: &random)
+    case .whole: return embedding.embedValue(using: inside, state: state, random: &random)
     }
   }
 

@@ -18,8 +18,8 @@ public struct Exploration<State, Action> {
   public var seed: UInt64?
   /// The actions a sequence may send.
   public var generators: [ActionGenerator<State, Action>]
-  /// Payload makers the test gave, by type (see `payload(_:_:)`).
-  var payloadGenerators: PayloadGenerators = [:]
+  /// The test's payload makers (see `payload(_:_:)`) and nested case weights (see `weight(_:_:)`).
+  var synthesis = SynthesisSettings()
   /// Properties that must hold after every step, besides the built-in ones.
   public var invariants: [Invariant<State, Action>] = []
   /// How far the clock moves when a step advances it.
@@ -45,9 +45,15 @@ public struct Exploration<State, Action> {
     self.generators = generators
   }
 
-  /// Changes the weight of the generator named `name` (0 removes it).
+  /// Changes how often the actions named `name` are chosen (0: never): a generator (`list`, `queryChanged`), or a
+  /// case nested in a derived action, by the names of the cases that lead to it (`list.userTapped`,
+  /// `path.detail.editTapped`, `destination.add.saveTapped`; presentation and stack wrappers are not named).
   public mutating func weight(_ name: String, _ weight: Int) {
-    for index in generators.indices where generators[index].name == name { generators[index].weight = weight }
+    guard name.contains(".") else {
+      for index in generators.indices where generators[index].name == name { generators[index].weight = weight }
+      return
+    }
+    synthesis.caseWeights[name] = weight
   }
 }
 

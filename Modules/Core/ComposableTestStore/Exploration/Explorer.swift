@@ -133,7 +133,7 @@ public func explore<R: Reducer>(
         case let .send(sent, _):
           // A replayed step whose child is gone (its opening step was shrunk away) is not something a user can
           // do: the candidate is no sequence at all, so it does not fail.
-          let synthesizer = ActionSynthesizer(rootState: store.currentState, payloads: [:], collectingIDs: false)
+          let synthesizer = ActionSynthesizer(rootState: store.currentState, collectingIDs: false)
           guard synthesizer.isApplicable(sent, to: store.currentState) else { return (taken, nil) }
           store.send(sent)
         case let .advance(duration): await clock.advance(by: duration)
