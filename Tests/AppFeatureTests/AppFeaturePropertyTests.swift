@@ -28,6 +28,11 @@ import UserListInterface
     exploration.weight("list", 4)
     exploration.weight("path", 3)
     exploration.weight("destination", 3)
+    // Deeper: rows opened (the list must have loaded), and the detail's edit form.
+    exploration.weight("list.task", 3)
+    exploration.weight("list.userTapped", 4)
+    exploration.weight("path.detail.editTapped", 3)
+    exploration.weight("path.detail.edit.binding", 3)
     exploration.sequences = 500
     exploration.steps = 16
     exploration.seed = 0xA99
@@ -53,6 +58,50 @@ import UserListInterface
     return exploration
   }
 
+  /// A directory that fails every third request, as a data folder on a flaky disk does.
+  private static func flakyDirectory() -> UserClient {
+    let directory = UserClient.inMemory([.ada, .grace])
+    let calls = LockIsolated(0)
+    @Sendable func failEveryThird() throws {
+      let call = calls.withValue { count in
+        count += 1
+        return count
+      }
+      if call % 3 == 0 { throw FlakyDiskError() }
+    }
+    return UserClient(
+      load: {
+        try failEveryThird()
+        return try await directory.load()
+      },
+      add: {
+        try failEveryThird()
+        return try await directory.add($0)
+      },
+      update: {
+        try failEveryThird()
+        try await directory.update($0, $1)
+      },
+      delete: {
+        try failEveryThird()
+        try await directory.delete($0)
+      })
+  }
+
+  @Test func anyOrderOfWhatAUserDoesWithAFlakyDiskKeepsTheAppConsistent() async {
+    var exploration = exploration
+    exploration.seed = 0xF1A4
+    exploration.weight("error", 3)
+    let result = await explore(
+      exploration, initialState: { AppFeature.State() }, reducer: { AppFeature() },
+      withDependencies: { dependencies, _ in
+        dependencies.sharedStorage = SharedStorage(fileSystem: .inMemory())
+        dependencies[UserClient.self] = Self.flakyDirectory()
+        dependencies[AppInfoClient.self] = .capturing(AppInfoClient.sampleEnvironment)
+      })
+    #expect(result.failure == nil)
+  }
+
   @Test func anyOrderOfWhatAUserDoesKeepsTheAppConsistent() async {
     let result = await explore(
       exploration, initialState: { AppFeature.State() }, reducer: { AppFeature() },
@@ -62,6 +111,10 @@ import UserListInterface
         dependencies[AppInfoClient.self] = .capturing(AppInfoClient.sampleEnvironment)
       })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
   }
+}
+
+/// The failure of the flaky directory.
+private struct FlakyDiskError: Error, CustomStringConvertible {
+  var description: String { "The data folder is offline." }
 }

@@ -23,7 +23,6 @@ import Testing
         dependencies[AppInfoClient.self] = .capturing(AppInfoClient.sampleEnvironment)
       })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
     #expect(exploration.generators.map(\.name) == ["task", "saveReportTapped", "doneTapped"])
   }
 }

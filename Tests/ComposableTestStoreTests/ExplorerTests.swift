@@ -139,9 +139,11 @@ private struct Notes: Reducer {
   }
 
   @discardableResult private func explore(
-    _ bug: Planted.Bug, _ exploration: Exploration<Planted.State, Planted.Action>
+    _ bug: Planted.Bug, _ exploration: Exploration<Planted.State, Planted.Action>,
+    function: StaticString = #function
   ) async -> ExplorationResult<Planted.Action> {
-    await ComposableTestStore.explore(exploration, initialState: { Planted.State() }, reducer: { Planted(bug: bug) })
+    await ComposableTestStore.explore(
+      exploration, initialState: { Planted.State() }, reducer: { Planted(bug: bug) }, function: function)
   }
 
   /// Explores with `bug` planted, expecting the failure reported, and returns what was found.
@@ -219,7 +221,8 @@ private struct Notes: Reducer {
     #expect(message.contains("As an exhaustive test (paste it beside the exploration; it fails the same way):\n"))
     #expect(message.contains("    await store.send(.next) {\n      $0.page = 3\n    }\n"))
     #expect(message.contains("    exploration.expectProperties(of: store.state, previous: previous, action: .next)\n"))
-    #expect(message.contains("Run only this sequence again: set 'exploration.seed = 0x"))
+    #expect(message.contains("Run only this sequence again: EXPLORATION_SEED=0x"))
+    #expect(message.hasSuffix(" swift test --filter theReportNamesTheSeedTheStepsAndHowToRerunThem"))
   }
 
   @Test func aRuntimeIssueInASequenceIsAFailure() async throws {

@@ -17,7 +17,6 @@ import Testing
     let result = await explore(
       exploration, initialState: { ErrorHandling.State(report: report) }, reducer: { ErrorHandling() })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
     #expect(exploration.generators.map(\.name) == ["retryTapped", "dismissTapped"])
   }
 }

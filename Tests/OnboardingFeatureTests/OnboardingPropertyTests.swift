@@ -36,6 +36,5 @@ import UserListInterface
         dependencies[UserClient.self] = .inMemory([.ada, .grace])
       })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
   }
 }

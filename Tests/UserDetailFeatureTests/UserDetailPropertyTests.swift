@@ -42,6 +42,5 @@ import UserFormInterface
         dependencies[UserClient.self] = .inMemory(Self.people)
       })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
   }
 }

@@ -49,6 +49,5 @@ import UserListTesting
         dependencies[UserClient.self] = .inMemory(Self.people)
       })
     #expect(result.failure == nil)
-    #expect(result.sequences == 500)
   }
 }

@@ -14,7 +14,9 @@ public struct Exploration<State, Action> {
   public var sequences = 100
   /// How many steps each sequence takes at most.
   public var steps = 16
-  /// The seed of the first sequence; nil: `EXPLORATION_SEED` from the environment, else a new one each run.
+  /// The seed of the first sequence; nil: a new one each run. The environment overrides it: `EXPLORATION_SEED=0x…`
+  /// runs only the sequence of that seed (what a failure's report says to rerun), `EXPLORATION_SEED=random` a new
+  /// seed, and `EXPLORATION_SEQUENCES=N` changes how many sequences run (a longer hunt than CI's).
   public var seed: UInt64?
   /// The actions a sequence may send.
   public var generators: [ActionGenerator<State, Action>]

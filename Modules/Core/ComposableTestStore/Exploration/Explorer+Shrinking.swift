@@ -71,7 +71,7 @@ extension Explorer {
   /// rerun the sequence.
   func report(
     _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int,
-    test: [String]
+    test: [String], testName: String
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
@@ -83,8 +83,7 @@ extension Explorer {
     lines.append("As an exhaustive test (paste it beside the exploration; it fails the same way):")
     lines += test.map { "  " + $0 }
     lines.append(
-      "Run only this sequence again: set 'exploration.seed = \(seed)' and 'exploration.sequences = 1', "
-        + "or run the test with EXPLORATION_SEED=\(seed).")
+      "Run only this sequence again: EXPLORATION_SEED=\(seed) swift test --filter \(testName)")
     return lines.joined(separator: "\n")
   }
 }

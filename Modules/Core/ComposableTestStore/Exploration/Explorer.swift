@@ -15,7 +15,8 @@ public func explore<R: Reducer>(
   initialState: @escaping () -> R.State,
   reducer: @escaping () -> R,
   withDependencies prepareDependencies: @escaping (inout DependencyValues, TestClock) -> Void = { _, _ in },
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+  function: StaticString = #function
 ) async -> ExplorationResult<R.Action> where R.State: Equatable {
   let explorer = Explorer(
     exploration: exploration, initialState: initialState, reducer: reducer, prepare: prepareDependencies)
@@ -24,7 +25,9 @@ public func explore<R: Reducer>(
     let test = await explorer.testText(for: failure.steps, failure: failure.reason, initialState: initialState())
     result.shrunkTest = test.joined(separator: "\n")
     reportIssue(
-      explorer.report(failure, sequences: result.sequences, test: test),
+      explorer.report(
+        failure, sequences: result.sequences, test: test,
+        testName: String(describing: function).split(separator: "(").first.map(String.init) ?? "\(function)"),
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
   return result
@@ -57,12 +60,16 @@ public func explore<R: Reducer>(
   }
 
   func run() async -> ExplorationResult<Action> {
-    let first =
-      exploration.seed
-      ?? ProcessInfo.processInfo.environment["EXPLORATION_SEED"].flatMap(Self.parseSeed)
-      ?? UInt64.random(in: 1...UInt64.max)
+    // The environment overrides the test: EXPLORATION_SEED=0x… runs that one sequence alone (what a report says
+    // to rerun), EXPLORATION_SEED=random runs the test's count from a new seed, EXPLORATION_SEQUENCES=N runs N.
+    let environment = ProcessInfo.processInfo.environment
+    let override = environment["EXPLORATION_SEED"].flatMap(Self.parseSeed)
+    let fresh = environment["EXPLORATION_SEED"] == "random" ? UInt64.random(in: 1...UInt64.max) : nil
+    let first = override ?? fresh ?? exploration.seed ?? UInt64.random(in: 1...UInt64.max)
+    let count =
+      override != nil ? 1 : environment["EXPLORATION_SEQUENCES"].flatMap { Int($0) } ?? exploration.sequences
     var totalSteps = 0
-    for index in 0..<exploration.sequences {
+    for index in 0..<count {
       let seed = Self.seed(of: index, from: first)
       var random = ExplorationRandom(seed: seed)
       let outcome = await runSequence { state, stepIndex in
@@ -76,7 +83,7 @@ public func explore<R: Reducer>(
           failure: (seed, shrunk.steps, outcome.steps.count, shrunk.failure))
       }
     }
-    return ExplorationResult(sequences: exploration.sequences, steps: totalSteps, seed: first, failure: nil)
+    return ExplorationResult(sequences: count, steps: totalSteps, seed: first, failure: nil)
   }
 
   /// Reads `0x1f2e…` or a decimal seed.
