@@ -24,7 +24,7 @@ let coreTargets: [Target] = [
   core("IssueReporting"),
   core("IdentifiedCollections"),
   core("ValueDump"),
-  core("Dependencies", ["IssueReporting", "Clocks"]),
+  core("Dependencies", ["IssueReporting", "Clocks", "ValueDump"]),
   core("Clocks", ["IssueReporting"]),
   core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
   core(

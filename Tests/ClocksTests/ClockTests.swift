@@ -94,6 +94,24 @@ struct ClockTests {
     #expect(clock.now.offset == .seconds(3600))
   }
 
+  @Test func anUnimplementedClockReportsASleepForOnceAndAReadOfNow() async {
+    let reports = LockedLog()
+    await withKnownIssue {
+      let clock = UnimplementedClock(name: "continuousClock")
+      try? await clock.sleep(until: ClockInstant(offset: .seconds(5)))
+      // `sleep(for:)` reads `now`, then sleeps: one use, one report.
+      try? await clock.sleep(for: .seconds(1))
+      _ = clock.now
+    } matching: { issue in
+      reports.append(issue.comments.map(\.rawValue).joined())
+      return true
+    }
+    #expect(
+      reports.entries.map { $0.contains("'now' was read") ? "now" : $0.contains("to sleep.") ? "sleep" : $0 } == [
+        "sleep", "now", "now",
+      ])
+  }
+
   @Test func unimplementedClockFailsTheTest() async {
     await withKnownIssue {
       try? await UnimplementedClock(name: "continuousClock").sleep(for: .seconds(1))

@@ -1,4 +1,5 @@
 import IssueReporting
+import ValueDump
 
 /// Thrown by an `unimplemented` endpoint that has no placeholder to return.
 public struct UnimplementedError: Error, CustomStringConvertible, Sendable {
@@ -15,8 +16,8 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (repeat each Argument) async throws -> Result {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
-  return { (_: repeat each Argument) in
-    reportIssue(unimplementedMessage(endpoint), at: location)
+  return { (arguments: repeat each Argument) in
+    reportIssue(unimplementedMessage(endpoint, arguments: describe(repeat each arguments)), at: location)
     throw UnimplementedError(endpoint: endpoint)
   }
 }
@@ -27,8 +28,8 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (repeat each Argument) throws -> Result {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
-  return { (_: repeat each Argument) in
-    reportIssue(unimplementedMessage(endpoint), at: location)
+  return { (arguments: repeat each Argument) in
+    reportIssue(unimplementedMessage(endpoint, arguments: describe(repeat each arguments)), at: location)
     throw UnimplementedError(endpoint: endpoint)
   }
 }
@@ -40,8 +41,8 @@ public func unimplemented<each Argument, Result: Sendable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (repeat each Argument) -> Result {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
-  return { (_: repeat each Argument) in
-    reportIssue(unimplementedMessage(endpoint), at: location)
+  return { (arguments: repeat each Argument) in
+    reportIssue(unimplementedMessage(endpoint, arguments: describe(repeat each arguments)), at: location)
     return placeholder
   }
 }
@@ -53,12 +54,22 @@ public func unimplemented<each Argument, Result: Sendable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (repeat each Argument) async -> Result {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
-  return { (_: repeat each Argument) in
-    reportIssue(unimplementedMessage(endpoint), at: location)
+  return { (arguments: repeat each Argument) in
+    reportIssue(unimplementedMessage(endpoint, arguments: describe(repeat each arguments)), at: location)
     return placeholder
   }
 }
 
-func unimplementedMessage(_ endpoint: String) -> String {
-  "Unimplemented: '\(endpoint)' was called. Override it in this test with 'withDependencies' or the store's dependency closure."
+/// The report of an unimplemented endpoint called with `arguments` (as the dump prints them).
+func unimplementedMessage(_ endpoint: String, arguments: [String] = []) -> String {
+  let call = arguments.isEmpty ? "" : " with (\(arguments.joined(separator: ", ")))"
+  return "Unimplemented: '\(endpoint)' was called\(call). Override it in this test with 'withDependencies' or the "
+    + "store's dependency closure."
+}
+
+/// Each argument of a call on one line, as a reader would write it.
+private func describe<each Argument>(_ arguments: repeat each Argument) -> [String] {
+  var lines: [String] = []
+  for argument in repeat each arguments { lines.append(valueDumpLine(argument, abbreviatingNestedCases: true)) }
+  return lines
 }

@@ -118,7 +118,9 @@ struct DumpBuilder {
     case let data as Data: return "Data(\(data.count) bytes)"
     case let decimal as Decimal: return "\(decimal)"
     case let duration as Duration: return "Duration(\(duration))"
-    case let type as Any.Type: return "\(typeName(of: type)).self"
+    case let type as Any.Type:
+      let spelling = swiftSpelling(of: type)
+      return spelling.contains("->") ? "(\(spelling)).self" : "\(spelling).self"
     case let identifier as ObjectIdentifier: return "\(identifier)"
     default: return nil
     }

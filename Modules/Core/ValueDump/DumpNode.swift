@@ -74,7 +74,14 @@ extension DumpNode {
   /// Appends the node's lines, each indented by `indent` spaces, the first after `label:`, the last followed by `suffix`.
   func render(label: String?, indent: Int, suffix: String, into lines: inout [String]) {
     let pad = String(repeating: " ", count: indent)
-    let head = pad + (label.map { "\($0): " } ?? "")
+    var head = pad
+    if let label {
+      // A dictionary key that is a struct prints on several lines: each at this indentation, the value after
+      // the last.
+      let labelLines = label.split(separator: "\n", omittingEmptySubsequences: false)
+      for line in labelLines.dropLast() { lines.append(pad + line) }
+      head = pad + labelLines[labelLines.count - 1] + ": "
+    }
     if let line = singleLine {
       lines.append(head + line + suffix)
       return

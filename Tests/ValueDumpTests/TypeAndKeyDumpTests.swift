@@ -1,0 +1,61 @@
+import Testing
+import ValueDump
+
+/// Metatypes print as Swift spells them, and dictionary keys that are structs keep the dump's indentation.
+@Suite struct TypeAndKeyDumpTests {
+  struct Point: Hashable {
+    var x: Double
+    var y: Double
+  }
+
+  struct Box<Value> {
+    var value: Value
+  }
+
+  @Test func metatypesPrintAsSourceSpellsThem() {
+    #expect(valueDump(Int.self) == "Int.self")
+    #expect(valueDump([Int].self) == "[Int].self")
+    #expect(valueDump(String?.self) == "String?.self")
+    #expect(valueDump([String: [Int]].self) == "[String: [Int]].self")
+    #expect(valueDump((x: Double, y: Double).self) == "(x: Double, y: Double).self")
+    #expect(valueDump(Set<Int>.self) == "Set<Int>.self")
+    #expect(valueDump(Box<[Point?]>.self) == "TypeAndKeyDumpTests.Box<[TypeAndKeyDumpTests.Point?]>.self")
+    #expect(valueDump(Int.Type.self) == "Int.Type.self")
+    #expect(valueDump(((Int) -> String).self) == "((Int) -> String).self")
+  }
+
+  @Test func aDictionaryWithStructKeysIndentsEachKeyLine() {
+    let names = [Point(x: 1, y: 2): "a", Point(x: 0, y: 5): "b"]
+    #expect(
+      valueDump(names) == """
+        [
+          TypeAndKeyDumpTests.Point(
+            x: 0.0,
+            y: 5.0
+          ): "b",
+          TypeAndKeyDumpTests.Point(
+            x: 1.0,
+            y: 2.0
+          ): "a"
+        ]
+        """)
+  }
+
+  @Test func aNestedDictionaryWithStructKeysKeepsItsDepth() {
+    let nested = Box(value: [Point(x: 1, y: 2): [1, 2]])
+    #expect(
+      valueDump(nested) == """
+        TypeAndKeyDumpTests.Box(
+          value: [
+            TypeAndKeyDumpTests.Point(
+              x: 1.0,
+              y: 2.0
+            ): [
+              1,
+              2
+            ]
+          ]
+        )
+        """)
+  }
+}
