@@ -154,27 +154,34 @@ public func explore<R: Reducer>(
           return (taken, failure)
         }
       }
-      // The sequence is over: the feature ends, the clock runs out, and whatever was started must have ended.
-      for action in exploration.teardown where !life.isDismissed { store.send(action) }
-      await clock.settle()
-      // Runs the clock to each next deadline, a bounded number of times: a timer nobody stopped never runs out.
-      await clock.run(limit: 50)
-      await clock.settle()
-      if exploration.checksRuntimeIssues, let issue = issues.first {
-        return (taken, ExplorationFailure(property: "runtime issue", message: issue))
-      }
-      if exploration.checksEffectsEnd, store.runningEffectCount > 0 {
-        let running = timeline?.runningEffects.map { "effect \($0.id) started by \($0.actionPath)" } ?? []
-        return (
-          taken,
-          ExplorationFailure(
-            property: "effects still running",
-            message: "\(store.runningEffectCount) effect(s) still running after the clock ran out: "
-              + running.joined(separator: "; "))
-        )
-      }
-      return (taken, withDependencies({ $0 = dependencies }) { restorationFailure(store.currentState) })
+      let failure = await endOfSequenceFailure(
+        store: store, life: life, clock: clock, timeline: timeline, issues: issues, dependencies: dependencies)
+      return (taken, failure)
     }
+  }
+
+  /// What fails once the sequence is over: the feature ends, the clock runs out, and whatever was started must
+  /// have ended.
+  func endOfSequenceFailure(
+    store: Store<State, Action>, life: ExploredFeatureLife, clock: TestClock, timeline: StoreTimeline<State, Action>?,
+    issues: CollectedIssues, dependencies: DependencyValues
+  ) async -> ExplorationFailure? {
+    for action in exploration.teardown where !life.isDismissed { store.send(action) }
+    await clock.settle()
+    // Runs the clock to each next deadline, a bounded number of times: a timer nobody stopped never runs out.
+    await clock.run(limit: 50)
+    await clock.settle()
+    if exploration.checksRuntimeIssues, let issue = issues.first {
+      return ExplorationFailure(property: "runtime issue", message: issue)
+    }
+    if exploration.checksEffectsEnd, store.runningEffectCount > 0 {
+      let running = timeline?.runningEffects.map { "effect \($0.id) started by \($0.actionPath)" } ?? []
+      return ExplorationFailure(
+        property: "effects still running",
+        message: "\(store.runningEffectCount) effect(s) still running after the clock ran out: "
+          + running.joined(separator: "; "))
+    }
+    return withDependencies({ $0 = dependencies }) { restorationFailure(store.currentState) }
   }
 
   /// Checks the actions reduced since the last check, each with the state before and after it, or the state
