@@ -1,15 +1,25 @@
 /// A property wrapper that reads one dependency from the current reduce, effect or `withDependencies` scope.
 ///
-/// It captures nothing when created: the value is looked up on each read, so a
-/// reducer sees its store's dependencies and an effect sees the ones it was
-/// created under.
+/// It also keeps the values of the `withDependencies` scope it was created in, if any, so an object created
+/// there keeps reading them afterwards, from any thread: outside every scope it reads them as they were; inside
+/// another scope (a store's reduce, an effect), that scope's own overrides come first and the kept ones fill in.
+/// A reducer created outside any scope keeps nothing and reads its store's values, with no extra cost.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   private let read: @Sendable (DependencyValues) -> Value
+  /// The `withDependencies` values in force when this was created, if it was created in such a scope.
+  let captured: DependencyValues?
 
   /// A dependency read through a key path of `DependencyValues`, like `\.uuid`.
-  public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
-    read = { $0[keyPath: keyPath] }
+  public init(
+    _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) {
+    // A key path reads through a property of `DependencyValues`, whose subscript cannot see this line: the site
+    // goes with the read, for the report of a dependency with no live implementation.
+    let site = DependencyReadSite(fileID: fileID, filePath: filePath, line: line)
+    read = { values in DependencyValues.$readSite.withValue(site) { values[keyPath: keyPath] } }
+    captured = DependencyValues.scopedByWithDependencies
   }
 
   /// A dependency read by its key type, like `UserClient.self`.
@@ -18,8 +28,31 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) where Key.Value == Value {
     read = { $0[key, fileID: fileID, filePath: filePath, line: line] }
+    captured = DependencyValues.scopedByWithDependencies
   }
 
   /// The current value.
-  public var wrappedValue: Value { read(DependencyValues.current) }
+  public var wrappedValue: Value {
+    guard let captured else { return read(DependencyValues.current) }
+    let (current, isScoped) = DependencyValues.currentWithScope
+    return read(isScoped ? current.inheriting(captured) : captured)
+  }
+}
+
+/// A `@Dependency`'s place in the source, for the reports its reads cause.
+struct DependencyReadSite: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+}
+
+/// Something whose `@Dependency` properties kept the values they were created with: `withDependencies(from:)`
+/// finds them in a parent object through this.
+protocol CapturedDependencies {
+  /// The kept values, if any.
+  var capturedValues: DependencyValues? { get }
+}
+
+extension Dependency: CapturedDependencies {
+  var capturedValues: DependencyValues? { captured }
 }

@@ -65,14 +65,59 @@ public struct DependencyValues: Sendable {
   /// The values of the current reduce, effect or `withDependencies` scope.
   public static var current: DependencyValues {
     if let reducing = ReducingContext.currentDependencies { return reducing }
-    return taskLocal ?? TestScopedDefaults.current ?? processDefault
+    return taskLocal ?? TestScopedDefaults.current ?? ProcessDefaults.values
+  }
+
+  /// The current values, and whether a scope (a reduce, an effect, `withDependencies`) installed them.
+  static var currentWithScope: (values: DependencyValues, isScoped: Bool) {
+    if let reducing = ReducingContext.currentDependencies { return (reducing, true) }
+    if let scoped = taskLocal { return (scoped, true) }
+    return (TestScopedDefaults.current ?? ProcessDefaults.values, false)
+  }
+
+  /// The values of the `withDependencies` scope (or effect) code runs in, outside any reduce; nil outside them.
+  static var scopedByWithDependencies: DependencyValues? {
+    ReducingContext.currentDependencies == nil ? taskLocal : nil
   }
 
   /// Values installed by `withDependencies` and by running effects.
   @TaskLocal static var taskLocal: DependencyValues?
 
-  /// The values seen outside any scope: live in an app, test inside a test run.
-  static let processDefault = DependencyValues(context: isRunningTests ? .test : .live)
+  /// Where the `@Dependency` being read is declared, while it is read through a key path.
+  @TaskLocal static var readSite: DependencyReadSite?
+
+  /// Whether `withDependencies` is running its update closure, which reads values only to change them.
+  @TaskLocal static var isUpdating = false
+
+  /// These values, under which `captured`'s overrides fill in the keys these do not override.
+  func inheriting(_ captured: DependencyValues) -> DependencyValues {
+    guard storage !== captured.storage, !captured.overrides.isEmpty else { return self }
+    var merged = self
+    merged.overrides = captured.overrides.merging(overrides) { _, own in own }
+    return merged
+  }
+
+  /// These values, with `parent`'s overrides in place of these for the keys both override.
+  func overriding(with parent: DependencyValues) -> DependencyValues {
+    guard storage !== parent.storage, !parent.overrides.isEmpty else { return self }
+    var merged = self
+    merged.overrides = overrides.merging(parent.overrides) { _, parents in parents }
+    return merged
+  }
+}
+
+/// The values seen outside any scope: live in an app, test inside a test run; `prepareDependencies` changes them.
+enum ProcessDefaults {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var stored = DependencyValues(context: isRunningTests ? .test : .live)
+
+  /// The values now.
+  static var values: DependencyValues { lock.withLock { stored } }
+
+  /// Changes the values with `update`.
+  static func update(_ update: (inout DependencyValues) -> Void) {
+    lock.withLock { update(&stored) }
+  }
 }
 
 /// The values seen outside any scope in a test: one set per running test, so tests running in parallel never
@@ -80,6 +125,17 @@ public struct DependencyValues: Sendable {
 enum TestScopedDefaults {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var valuesByTest: [AnyHashable: DependencyValues] = [:]
+
+  /// Changes the current test's values with `update`; false outside tests.
+  static func update(_ update: (inout DependencyValues) -> Void) -> Bool {
+    guard let test = currentTestIdentity else { return false }
+    lock.withLock {
+      var values = valuesByTest[test] ?? DependencyValues(context: .test)
+      update(&values)
+      valuesByTest[test] = values
+    }
+    return true
+  }
 
   /// The current test's values, or nil outside tests (and in processes without linked test support).
   static var current: DependencyValues? {
@@ -119,9 +175,20 @@ enum TestScopedDefaults {
     defer { lock.unlock() }
     // Unwrapped before the cast, as in the overrides: a missing entry must not read as an optional value's nil.
     if let stored = values[ObjectIdentifier(key)], let cached = stored as? Key.Value { return cached }
-    let value = Self.makeValue(for: key, context: context, location: location)
+    // Read in `withDependencies`' update closure, a missing live value is about to be replaced: no report, and
+    // nothing kept, so that a real read later still reports it.
+    if context == .live, DependencyValues.isUpdating, !(key is any DependencyKey.Type) { return key.testValue }
+    let site = DependencyValues.readSite
+    let value = Self.makeValue(
+      for: key, context: context,
+      location: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) } ?? location)
     values[ObjectIdentifier(key)] = .some(value as any Sendable)
     return value
+  }
+
+  /// Whether the default of the key `id` was already computed (read) in these values.
+  func hasComputed(_ id: ObjectIdentifier) -> Bool {
+    lock.withLock { values[id] != nil }
   }
 
   private static func makeValue<Key: TestDependencyKey>(

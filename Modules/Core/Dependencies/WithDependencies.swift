@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// Runs `operation` with the current dependencies changed by `update`.
 ///
 /// Effects created inside keep the changed values. In a test this is how a
@@ -8,10 +10,11 @@ public func withDependencies<R>(
 ) rethrows -> R {
   if ReducingContext.current != nil {
     // Inside a reduce: change the installed context, which outranks task-locals.
-    return try ReducingContext.withDependencies(update, operation)
+    return try ReducingContext.withDependencies(
+      { values in try DependencyValues.$isUpdating.withValue(true) { try update(&values) } }, operation)
   }
   var values = DependencyValues.current
-  try update(&values)
+  try DependencyValues.$isUpdating.withValue(true) { try update(&values) }
   return try DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
 
@@ -22,7 +25,7 @@ public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation
 ) async rethrows -> R {
   var values = DependencyValues.current
-  try update(&values)
+  try DependencyValues.$isUpdating.withValue(true) { try update(&values) }
   return try await DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
 
@@ -33,4 +36,107 @@ public func withDependencyValues<R>(
   isolation: isolated (any Actor)? = #isolation
 ) async rethrows -> R {
   try await DependencyValues.$taskLocal.withValue(values, operation: operation)
+}
+
+/// Runs `operation` with the dependencies of `parent` (the values its `@Dependency` properties were created with),
+/// changed by `update`: how a parent object hands its dependencies to a child it creates.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+) rethrows -> R {
+  let inherited = capturedDependencies(of: parent, fileID: fileID, filePath: filePath, line: line)
+  return try withDependencies(
+    { values in
+      values = values.overriding(with: inherited)
+      try update(&values)
+    }, operation: operation)
+}
+
+/// Runs `operation` with the dependencies of `parent`, unchanged.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  operation: () throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+) rethrows -> R {
+  try withDependencies(from: parent, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line)
+}
+
+/// The values `parent`'s `@Dependency` properties were created with, or the current ones (reported) when it has
+/// none to give.
+private func capturedDependencies<Parent>(
+  of parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
+) -> DependencyValues {
+  var mirror: Mirror? = Mirror(reflecting: parent)
+  var sawDependency = false
+  while let current = mirror {
+    for child in current.children {
+      guard let dependency = child.value as? any CapturedDependencies else { continue }
+      sawDependency = true
+      if let values = dependency.capturedValues { return values }
+    }
+    mirror = current.superclassMirror
+  }
+  if !sawDependency {
+    reportIssue(
+      "'withDependencies(from:)' was given a \(typeName(Parent.self)) with no '@Dependency' property: it has no "
+        + "dependencies to hand down, so the child gets the current ones.",
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+  }
+  return DependencyValues.current
+}
+
+/// Runs `operation` with a continuation that carries the current dependencies into escaping closures (a
+/// callback, a dispatch to another queue), where the scope they were read in has ended.
+public func withEscapedDependencies<R>(_ operation: (DependencyValues.Continuation) throws -> R) rethrows -> R {
+  try operation(DependencyValues.Continuation(values: DependencyValues.current))
+}
+
+/// Runs the async `operation` with a continuation that carries the current dependencies into escaping closures.
+public func withEscapedDependencies<R>(
+  _ operation: (DependencyValues.Continuation) async throws -> R,
+  isolation: isolated (any Actor)? = #isolation
+) async rethrows -> R {
+  try await operation(DependencyValues.Continuation(values: DependencyValues.current))
+}
+
+extension DependencyValues {
+  /// Dependencies carried out of their scope by `withEscapedDependencies`, to be put back with `yield`.
+  public struct Continuation: Sendable {
+    let values: DependencyValues
+
+    /// Runs `operation` with the carried dependencies.
+    public func yield<R>(_ operation: () throws -> R) rethrows -> R {
+      try withDependencies({ $0 = values }, operation: operation)
+    }
+
+    /// Runs the async `operation` with the carried dependencies.
+    public func yield<R>(
+      _ operation: () async throws -> R, isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> R {
+      try await withDependencyValues(values, operation: operation)
+    }
+  }
+}
+
+/// Sets dependencies once for the whole process, at its start (before anything reads them): an app's entry point
+/// choosing its live values, or a test's setup. A key already read keeps the value it was read with where it was
+/// read; that is reported.
+public func prepareDependencies(
+  _ update: (inout DependencyValues) -> Void,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+) {
+  var lateKeys: [ObjectIdentifier] = []
+  let apply: (inout DependencyValues) -> Void = { values in
+    let before = values.overrides
+    DependencyValues.$isUpdating.withValue(true) { update(&values) }
+    lateKeys = values.overrides.keys.filter { before[$0] == nil && values.defaults.hasComputed($0) }
+  }
+  if !TestScopedDefaults.update(apply) { ProcessDefaults.update(apply) }
+  guard !lateKeys.isEmpty else { return }
+  reportIssue(
+    "'prepareDependencies' set \(lateKeys.count) dependenc\(lateKeys.count == 1 ? "y" : "ies") that had already "
+      + "been read: call it first, at the start of the app or test, so every reader gets the prepared value.",
+    at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
 }
