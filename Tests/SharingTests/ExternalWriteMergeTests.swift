@@ -16,8 +16,8 @@ private struct Profile: Codable, Equatable, Sendable {
 struct ExternalWriteMergeTests {
   private let url = URL(fileURLWithPath: "/shared/value.json")
 
-  /// Seeds the file with `initial`, loads it, lets another process write `theirs`, applies `change` here, saves,
-  /// and returns what the file then decodes to.
+  /// Seeds the file with `initial`, loads it, lets another process write `theirs` while `change` is made here
+  /// (before this process sees their write), saves, and returns what the file then decodes to.
   private func saveAfterExternalWrite<Value: Codable & Sendable>(
     initial: Value, theirs: Value, change: (inout Value) -> Void
   ) throws -> Value {
@@ -26,8 +26,12 @@ struct ExternalWriteMergeTests {
     let shared = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory(files)) }) {
       Shared(wrappedValue: initial, .file(url, saveDelay: .seconds(60)))
     }
-    files[url] = try JSONEncoder().encode(theirs)
-    shared.withLock { change(&$0) }
+    let theirsData = try JSONEncoder().encode(theirs)
+    // Their write lands while our change is being made: ours is not saved yet, and theirs not seen yet.
+    shared.withLock { value in
+      files[url] = theirsData
+      change(&value)
+    }
     shared.flush()
     #expect(shared.persistenceStatus == .loaded)
     return try JSONDecoder().decode(Value.self, from: try #require(files[url]))

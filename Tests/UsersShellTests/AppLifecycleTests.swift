@@ -146,7 +146,10 @@ import UsersShell
         "Settings\n  sort:         name\n  search-field: any\n  display:      detailed\n  tour:         done"))
     #expect(run.errors.hasPrefix("users: settings.json: The saved data could not be read"))
     #expect(run.output.contains("Settings\n  sort:         name"))
-    #expect(run.output.contains("The unreadable file was kept at \(folder.path("settings.json.corrupt"))"))
+    #expect(run.errors.contains("The unreadable file was kept at \(folder.path("settings.json.corrupt"))"))
+    // The settings were saved again since (the tour is done): a successful save clears the load error, so the
+    // settings screen no longer warns; the start-up message said where the old file went.
+    #expect(!run.output.contains("could not be read"))
     #expect(folder.text("settings.json.corrupt") == "sort=city")
   }
 

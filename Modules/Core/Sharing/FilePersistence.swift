@@ -1,12 +1,14 @@
 import Foundation
 
-/// Keeps a shared value in a JSON file: loads once, saves atomically after a burst of changes settles.
+/// Keeps a shared value in a JSON file: loads once, follows changes others make to the file, and saves atomically:
+/// the first change after a quiet period at once, the changes that follow within `saveDelay` together after it.
 final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unchecked Sendable {
   let url: URL
   let fileSystem: SharedFileSystem
   let saveDelay: Duration
   private let lock = NSLock()
-  /// Serializes writes, so a late timer never writes an older value over a newer one.
+  /// Serializes writes and reloads, so a late timer never writes an older value over a newer one, and a reload
+  /// never reads between this process's write and its note of that write's identity.
   private let writeLock = NSLock()
   private var pending: Value?
   private var isScheduled = false
@@ -15,6 +17,11 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   private var savingDisabled = false
   /// This process's value as JSON when it last read or wrote the file: what its changes are measured from.
   private var base: Data?
+  /// The file's identity when this process last read or wrote it: a different one is someone else's change.
+  private var knownIdentity: FileIdentity?
+  /// When this process last wrote the file: a change after a quiet period is written at once.
+  private var lastWrite: ContinuousClock.Instant?
+  private var watch: SharedFileWatch?
 
   init(url: URL, fileSystem: SharedFileSystem, saveDelay: Duration) {
     self.url = url
@@ -33,7 +40,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)), disableSaving: true)
       return nil
     }
-    guard let data else {
+    lock.withLock { knownIdentity = fileSystem.identity(url) }
+    // An empty file is one being created (or emptied on purpose): no value yet, not a corrupt one.
+    guard let data, !data.isEmpty else {
       setStatus(.missing)
       return nil
     }
@@ -55,48 +64,98 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   }
 
   func valueDidChange(_ value: Value) {
-    let schedule: Bool = lock.withLock {
+    // Leading and trailing edge: the first change after a quiet period is written at once; the changes that
+    // follow within `saveDelay` of that write are written together when the delay is over.
+    let wait: Duration? = lock.withLock {
       pending = value
-      guard !isScheduled else { return false }
+      guard !isScheduled else { return nil }
       isScheduled = true
-      return true
+      guard let lastWrite else { return .zero }
+      return max(.zero, saveDelay - (ContinuousClock.now - lastWrite))
     }
-    guard schedule else { return }
-    let delay = saveDelay.components
-    let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+    guard let wait else { return }
+    let parts = wait.components
+    let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     saveQueue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in flush() }
   }
 
   func flush() {
-    writeLock.withLock {
-      let value: Value? = lock.withLock {
-        defer {
-          pending = nil
-          isScheduled = false
-        }
-        return savingDisabled ? nil : pending
+    writeLock.withLock { flushLocked() }
+  }
+
+  /// Writes the pending value, merged onto the file as it is now; the caller holds `writeLock`.
+  private func flushLocked() {
+    let value: Value? = lock.withLock {
+      defer {
+        pending = nil
+        isScheduled = false
       }
-      guard let value else { return }
+      return savingDisabled ? nil : pending
+    }
+    guard let value else { return }
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let ours = try encoder.encode(value)
+      // Another process may have saved since this one read the file: apply only what this process changed
+      // (since its last read or write) to the file as it is now, under the file's lock, so no change is lost.
+      try fileSystem.exclusively(url) {
+        let theirs = try? fileSystem.read(url)
+        let merged = JSONMerge.apply(
+          ours: ours, base: lock.withLock { base }, onto: theirs ?? nil, asSet: Value.self is any SetAlgebra.Type)
+        try fileSystem.write(merged, url)
+        // Under the file's lock, so the identity is this write's and not a later one's by someone else.
+        let identity = fileSystem.identity(url)
+        lock.withLock { knownIdentity = identity }
+      }
+      // A successful save ends whatever went wrong before (a load error, a failed save).
+      lock.withLock {
+        base = ours
+        lastWrite = ContinuousClock.now
+        currentStatus = .loaded
+      }
+    } catch {
+      setStatus(.saveFailed(reason: SharedFileSystem.describe(error, at: url)))
+    }
+  }
+
+  func startWatching(_ onPossibleChange: @escaping @Sendable () -> Void) {
+    let watch = fileSystem.watch(url, onPossibleChange)
+    lock.withLock { self.watch = watch }
+  }
+
+  var changedElsewhere: Bool {
+    fileSystem.identity(url) != lock.withLock { knownIdentity }
+  }
+
+  func reloadIfChangedElsewhere() -> Value?? {
+    writeLock.withLock {
+      guard changedElsewhere else { return nil }
+      // Merged onto theirs from the version this change was made on, before that version is forgotten.
+      if lock.withLock({ pending != nil }) { flushLocked() }
+      let data: Data?
       do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let ours = try encoder.encode(value)
-        // Another process may have saved since this one read the file: apply only what this process changed
-        // (since its last read or write) to the file as it is now, under the file's lock, so no change is lost.
-        try fileSystem.exclusively(url) {
-          let theirs = try? fileSystem.read(url)
-          let merged = JSONMerge.apply(
-            ours: ours, base: lock.withLock { base }, onto: theirs ?? nil, asSet: Value.self is any SetAlgebra.Type)
-          try fileSystem.write(merged, url)
-        }
-        lock.withLock { base = ours }
-        // A file kept aside as corrupt stays worth telling about for the whole session; a failed save does not.
-        lock.withLock {
-          if case .corrupt = currentStatus { return }
-          currentStatus = .loaded
-        }
+        data = try fileSystem.read(url)
       } catch {
-        setStatus(.saveFailed(reason: SharedFileSystem.describe(error, at: url)))
+        setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)))
+        return nil
+      }
+      lock.withLock { knownIdentity = fileSystem.identity(url) }
+      guard let data, !data.isEmpty else {
+        // Deleted (or emptied): the value goes back to its default, as if never saved.
+        lock.withLock { base = nil }
+        setStatus(.missing)
+        return .some(nil)
+      }
+      do {
+        let value = try JSONDecoder().decode(Value.self, from: data)
+        lock.withLock { base = data }
+        setStatus(.loaded)
+        return .some(value)
+      } catch {
+        // Another writer left something unreadable: keep the value shown, and say why it did not follow.
+        setStatus(.corrupt(movedTo: nil, reason: SharedFileSystem.describe(error, at: url)))
+        return nil
       }
     }
   }

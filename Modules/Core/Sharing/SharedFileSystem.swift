@@ -12,6 +12,10 @@ public struct SharedFileSystem: Sendable {
   public var exists: @Sendable (URL) -> Bool
   /// Runs a read-modify-write of a file exclusively among every process using it (a no-op lock in memory).
   public var exclusively: @Sendable (URL, () throws -> Void) throws -> Void
+  /// The file's identity now (nil when it does not exist): what changes when anyone changes the file.
+  public var identity: @Sendable (URL) -> FileIdentity?
+  /// Starts watching a file: the closure runs whenever the file may have changed, until the watch ends.
+  public var watch: @Sendable (URL, @escaping @Sendable () -> Void) -> SharedFileWatch
 
   /// A file system from its operations.
   public init(
@@ -19,13 +23,17 @@ public struct SharedFileSystem: Sendable {
     write: @escaping @Sendable (Data, URL) throws -> Void,
     move: @escaping @Sendable (URL, URL) throws -> Void,
     exists: @escaping @Sendable (URL) -> Bool,
-    exclusively: @escaping @Sendable (URL, () throws -> Void) throws -> Void = { _, body in try body() }
+    exclusively: @escaping @Sendable (URL, () throws -> Void) throws -> Void = { _, body in try body() },
+    identity: @escaping @Sendable (URL) -> FileIdentity? = { _ in nil },
+    watch: @escaping @Sendable (URL, @escaping @Sendable () -> Void) -> SharedFileWatch = { _, _ in .none }
   ) {
     self.read = read
     self.write = write
     self.move = move
     self.exists = exists
     self.exclusively = exclusively
+    self.identity = identity
+    self.watch = watch
   }
 
   /// The real disk; writes create missing folders and go through a temporary file and a rename.
@@ -41,7 +49,9 @@ public struct SharedFileSystem: Sendable {
     },
     move: { from, to in try FileManager.default.moveItem(at: from, to: to) },
     exists: { FileManager.default.fileExists(atPath: $0.path) },
-    exclusively: { url, body in try FileLock.withExclusiveLock(on: url, body) })
+    exclusively: { url, body in try FileLock.withExclusiveLock(on: url, body) },
+    identity: { LiveFileWatch.identity(of: $0) },
+    watch: { url, onChange in LiveFileWatch.watch(url, onChange: onChange) })
 
   /// Renames an unreadable file to the first free `NAME.corrupt`, `NAME.corrupt-2`, … and returns where it went,
   /// or nil if it could not (then nothing may write over it either: it is data nobody has read).
@@ -80,7 +90,9 @@ public struct SharedFileSystem: Sendable {
       read: { files[$0] },
       write: { data, url in files.write(data, to: url) },
       move: { from, to in try files.move(from, to: to) },
-      exists: { files[$0] != nil })
+      exists: { files[$0] != nil },
+      identity: { files.identity(of: $0) },
+      watch: { url, onChange in files.watch(url, onChange: onChange) })
   }
 }
 
@@ -89,6 +101,11 @@ public final class InMemoryFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var files: [String: Data] = [:]
   private var writes = 0
+  /// Counts the changes of each path: the identity of an in-memory file.
+  private var versions: [String: Int64] = [:]
+  /// Who watches each path.
+  private var watchers: [String: [UInt64: @Sendable () -> Void]] = [:]
+  private var nextWatcher: UInt64 = 0
 
   /// An empty set of files, or one holding `files` by path.
   public init(_ files: [String: Data] = [:]) {
@@ -98,7 +115,44 @@ public final class InMemoryFiles: @unchecked Sendable {
   /// The contents of the file at `url`, or nil; setting stores or deletes it (not counted as a write).
   public subscript(url: URL) -> Data? {
     get { lock.withLock { files[url.standardizedFileURL.path] } }
-    set { lock.withLock { files[url.standardizedFileURL.path] = newValue } }
+    set {
+      lock.withLock { files[url.standardizedFileURL.path] = newValue }
+      changed(url.standardizedFileURL.path)
+    }
+  }
+
+  /// Deletes the file at `url`, as another process would.
+  public func remove(_ url: URL) {
+    lock.withLock { _ = files.removeValue(forKey: url.standardizedFileURL.path) }
+    changed(url.standardizedFileURL.path)
+  }
+
+  /// The file's identity: its path's change count, nil when there is no file.
+  func identity(of url: URL) -> FileIdentity? {
+    let path = url.standardizedFileURL.path
+    return lock.withLock { files[path] == nil ? nil : FileIdentity(parts: [versions[path, default: 0]]) }
+  }
+
+  /// Calls `onChange` (on another queue, as file events come) after every change of the file at `url`.
+  func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedFileWatch {
+    let path = url.standardizedFileURL.path
+    let id: UInt64 = lock.withLock {
+      nextWatcher += 1
+      watchers[path, default: [:]][nextWatcher] = onChange
+      return nextWatcher
+    }
+    return SharedFileWatch { [weak self] in
+      self?.lock.withLock { _ = self?.watchers[path]?.removeValue(forKey: id) }
+    }
+  }
+
+  /// Counts a change of `path` and tells its watchers.
+  private func changed(_ path: String) {
+    let toTell: [@Sendable () -> Void] = lock.withLock {
+      versions[path, default: 0] += 1
+      return Array(watchers[path, default: [:]].values)
+    }
+    for watcher in toTell { inMemoryEventQueue.async(execute: watcher) }
   }
 
   /// How many writes the persisted values made: one per coalesced save.
@@ -112,6 +166,7 @@ public final class InMemoryFiles: @unchecked Sendable {
       files[url.standardizedFileURL.path] = data
       writes += 1
     }
+    changed(url.standardizedFileURL.path)
   }
 
   func move(_ from: URL, to: URL) throws {
@@ -121,5 +176,10 @@ public final class InMemoryFiles: @unchecked Sendable {
       }
       files[to.standardizedFileURL.path] = data
     }
+    changed(from.standardizedFileURL.path)
+    changed(to.standardizedFileURL.path)
   }
 }
+
+/// Where in-memory file events are delivered: off the writer's thread, as the platform's are.
+private let inMemoryEventQueue = DispatchQueue(label: "Sharing.InMemoryFiles.events")

@@ -11,6 +11,15 @@ protocol SharedPersistence<Value>: Sendable {
   func flush()
   /// How loading and the last save went.
   var status: SharedPersistenceStatus { get }
+  /// Starts following changes made by others (another process writing, replacing or deleting the file):
+  /// `onPossibleChange` runs whenever the stored value may have changed; it calls `reloadIfChangedElsewhere`.
+  func startWatching(_ onPossibleChange: @escaping @Sendable () -> Void)
+  /// Whether the stored value changed since this process last read or wrote it (cheap: no read).
+  var changedElsewhere: Bool { get }
+  /// The stored value if someone else changed it since this process last read or wrote it: `.some(nil)` when
+  /// there is none any more. A change of this process not saved yet is saved first, merged onto theirs. The
+  /// caller holds its value's lock, so no change of this process can come in between.
+  func reloadIfChangedElsewhere() -> Value??
 }
 
 /// What happened when a shared value was loaded or last saved.

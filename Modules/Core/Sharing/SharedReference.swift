@@ -40,17 +40,32 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
     }
     let tracker = SharedChangeTracker.current
     tracker?.willChange(self)
-    let (result, newValue): (R, Value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
+    return try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try lock.withLock {
         let result = try body(&storedValue)
-        return (result, storedValue)
+        // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
+        persistence?.valueDidChange(storedValue)
+        return result
       }
     }
-    persistence?.valueDidChange(newValue)
-    return result
   }
 
   /// How loading went, and how the last save went, for references that persist.
+  /// Follows a change someone else made to the stored value (another process wrote, replaced or deleted the
+  /// file): the value becomes theirs (with this process's unsaved change merged in), or `fallback` when there is
+  /// none any more, and observers are told. Nothing is saved.
+  func followExternalChange(fallback: Value) {
+    guard let persistence, persistence.changedElsewhere else { return }
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+      // Under the value's lock: a change of this process is either all before the reload (saved and merged
+      // first) or all after it, never half-way.
+      lock.withLock {
+        guard let reloaded = persistence.reloadIfChangedElsewhere() else { return }
+        storedValue = reloaded ?? fallback
+      }
+    }
+  }
+
   public var persistenceStatus: SharedPersistenceStatus {
     persistence?.status ?? .notPersisted
   }

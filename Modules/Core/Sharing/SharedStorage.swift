@@ -33,8 +33,11 @@ public final class SharedStorage: @unchecked Sendable {
         return SharedReference(value: defaultValue(), name: key.id)
       }
       let persistence = key.makePersistence(self)
-      let value = persistence?.load() ?? defaultValue()
+      let fallback = defaultValue()
+      let value = persistence?.load() ?? fallback
       let reference = SharedReference(value: value, name: key.id, persistence: persistence)
+      // Deleting the file elsewhere resets the value to its default.
+      persistence?.startWatching { [weak reference] in reference?.followExternalChange(fallback: fallback) }
       references[key.id] = reference
       return reference
     }
