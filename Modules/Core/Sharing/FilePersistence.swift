@@ -33,6 +33,8 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   var status: SharedPersistenceStatus { lock.withLock { currentStatus } }
 
   func load() -> Value? {
+    // The identity is taken before the read: a change landing in between then shows as a change, later.
+    let identity = fileSystem.identity(url)
     let data: Data?
     do {
       data = try fileSystem.read(url)
@@ -40,7 +42,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)), disableSaving: true)
       return nil
     }
-    lock.withLock { knownIdentity = fileSystem.identity(url) }
+    lock.withLock { knownIdentity = identity }
     // An empty file is one being created (or emptied on purpose): no value yet, not a corrupt one.
     guard let data, !data.isEmpty else {
       setStatus(.missing)
@@ -63,7 +65,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     }
   }
 
-  func valueDidChange(_ value: Value) {
+  func save(_ value: Value) {
     // Leading and trailing edge: the first change after a quiet period is written at once; the changes that
     // follow within `saveDelay` of that write are written together when the delay is over.
     let wait: Duration? = lock.withLock {
@@ -119,7 +121,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     }
   }
 
-  func startWatching(_ onPossibleChange: @escaping @Sendable () -> Void) {
+  func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) {
     let watch = fileSystem.watch(url, onPossibleChange)
     lock.withLock { self.watch = watch }
   }
@@ -133,6 +135,8 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       guard changedElsewhere else { return nil }
       // Merged onto theirs from the version this change was made on, before that version is forgotten.
       if lock.withLock({ pending != nil }) { flushLocked() }
+      // The identity is taken before the read: a change landing in between then shows as a change, later.
+      let identity = fileSystem.identity(url)
       let data: Data?
       do {
         data = try fileSystem.read(url)
@@ -140,7 +144,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)))
         return nil
       }
-      lock.withLock { knownIdentity = fileSystem.identity(url) }
+      lock.withLock { knownIdentity = identity }
       guard let data, !data.isEmpty else {
         // Deleted (or emptied): the value goes back to its default, as if never saved.
         lock.withLock { base = nil }

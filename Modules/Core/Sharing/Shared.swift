@@ -8,8 +8,10 @@ import ValueDump
 ///
 ///     @Shared(.inMemory("favorites")) var favorites: Set<User.ID> = []
 ///     @Shared(.file(settingsURL)) var settings = Settings()
+///     @Shared(.preferences) var preferences   // a key that declares its default once
 ///
-/// or hand a parent's `$favorites` to a child. Reading is plain
+/// or hand a parent's `$favorites` to a child, or a field of it: `$user.name` is a `Shared<String>` that reads
+/// and writes through `$user`. Reading is plain
 /// (`state.favorites`); writing goes through the lock, so effects may write too:
 /// `state.$favorites.withLock { $0.insert(id) }`. Two `Shared` are equal when
 /// they hold equal values; dumps show the value.
@@ -17,7 +19,7 @@ import ValueDump
 /// In a `TestStore`, each store gets its own storage (in-memory keys and files
 /// start empty), and every change a feature makes to a shared value must be
 /// asserted, exactly like a change to state.
-@propertyWrapper
+@propertyWrapper @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
   /// The box this wrapper reads and writes.
   public let reference: SharedReference<Value>
@@ -33,6 +35,27 @@ public struct Shared<Value: Sendable>: Sendable {
   /// store's features see the test's storage.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
     reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+  }
+
+  /// The value stored under `key`, or the default the key declares when there is none yet.
+  public init(_ key: SharedKeyWithDefault<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue)
+  }
+
+  /// The value stored under `key`; `wrappedValue`, in place of the key's own default, when there is none yet.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKeyWithDefault<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue)
+  }
+
+  /// A shared value over `reference`.
+  init(reference: SharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A field of the value, shared: reads and writes go through this value (`$user.name.withLock { $0 = "Ada" }`
+  /// changes `user`), and observers and test stores see them as changes of it.
+  public subscript<Member: Sendable>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
+    Shared<Member>(reference: ProjectedSharedReference(parent: reference, keyPath: keyPath))
   }
 
   /// Another view of the same reference.

@@ -8,11 +8,17 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// What identifies the value in a storage ("memory:favorites", "file:/…/settings.json").
   public let id: String
   /// Builds the persistence for a new reference, given the storage that asks.
-  let makePersistence: @Sendable (SharedStorage) -> (any SharedPersistence<Value>)?
+  let makePersistence: @Sendable (SharedStorage) -> any SharedPersistence<Value>
+
+  /// A key for the value `persistence` keeps; keys with the same `id` share one value in a storage.
+  public init(id: String, persistence: @escaping @Sendable (SharedStorage) -> any SharedPersistence<Value>) {
+    self.id = id
+    makePersistence = persistence
+  }
 
   /// A value kept in memory under `name` for the life of the process (or of a test store).
   public static func inMemory(_ name: String) -> Self {
-    Self(id: "memory:\(name)", makePersistence: { _ in nil })
+    Self(id: "memory:\(name)") { _ in InMemoryPersistence() }
   }
 
   /// A value persisted as JSON at `url`: loaded on first use, saved atomically shortly after each burst of changes.
@@ -23,11 +29,9 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// `persistenceStatus`. In tests the file system is in memory by default.
   public static func file(_ url: URL, saveDelay: Duration = .milliseconds(100)) -> Self where Value: Codable {
     let url = url.standardizedFileURL
-    return Self(
-      id: "file:\(url.path)",
-      makePersistence: { storage in
-        FilePersistence<Value>(url: url, fileSystem: storage.fileSystem, saveDelay: saveDelay)
-      })
+    return Self(id: "file:\(url.path)") { storage in
+      FilePersistence<Value>(url: url, fileSystem: storage.fileSystem, saveDelay: saveDelay)
+    }
   }
 
   /// A value persisted as JSON in the storage's data folder under `name`, like `.file`.
@@ -37,11 +41,35 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// app keeps its data, and each test store gets its own in-memory folder.
   public static func dataFile(named name: String, saveDelay: Duration = .milliseconds(100)) -> Self
   where Value: Codable {
-    Self(
-      id: "data:\(name)",
-      makePersistence: { storage in
-        FilePersistence<Value>(
-          url: storage.directory.appendingPathComponent(name), fileSystem: storage.fileSystem, saveDelay: saveDelay)
-      })
+    Self(id: "data:\(name)") { storage in
+      FilePersistence<Value>(
+        url: storage.directory.appendingPathComponent(name), fileSystem: storage.fileSystem, saveDelay: saveDelay)
+    }
+  }
+}
+
+/// A key with the value to use when nothing is stored yet, declared once with the key:
+///
+///     extension SharedKeyWithDefault where Value == Preferences {
+///       static var preferences: Self { SharedKey.dataFile(named: "settings.json").withDefault(Preferences()) }
+///     }
+///     @Shared(.preferences) var preferences
+public struct SharedKeyWithDefault<Value: Sendable>: Sendable {
+  /// The key.
+  public let key: SharedKey<Value>
+  /// The value used when nothing is stored under the key yet.
+  public let defaultValue: @Sendable () -> Value
+
+  /// `key` with `defaultValue`.
+  public init(_ key: SharedKey<Value>, default defaultValue: @escaping @Sendable () -> Value) {
+    self.key = key
+    self.defaultValue = defaultValue
+  }
+}
+
+extension SharedKey {
+  /// This key with the value to use when nothing is stored yet.
+  public func withDefault(_ value: @autoclosure @escaping @Sendable () -> Value) -> SharedKeyWithDefault<Value> {
+    SharedKeyWithDefault(self, default: value)
   }
 }

@@ -1,43 +1,66 @@
 import Foundation
 
-/// How a reference loads and saves its value (a file, say); in-memory values have none.
-protocol SharedPersistence<Value>: Sendable {
+/// How a shared value is kept outside the process: loaded once, saved after changes, followed when someone else
+/// changes it. The file keys are written on it; write one for another place (a database row, a server setting)
+/// and make a key of it with `SharedKey(id:persistence:)`.
+///
+/// A persistence serves one reference and is called from any thread.
+public protocol SharedPersistence<Value>: AnyObject, Sendable {
+  /// The value kept.
   associatedtype Value: Sendable
   /// Loads the stored value, or returns nil (and records why in `status`) to use the default.
   func load() -> Value?
-  /// Called after every change, with the new value; coalesces saves.
-  func valueDidChange(_ value: Value)
-  /// Saves a pending change now.
+  /// Called after every change, with the new value, under the value's lock: save it, now or coalesced.
+  func save(_ value: Value)
+  /// Saves a change not saved yet, now (the app quits, a test checks the store).
   func flush()
-  /// How loading and the last save went.
+  /// How loading and the last save went: the loading state a screen can show.
   var status: SharedPersistenceStatus { get }
-  /// Starts following changes made by others (another process writing, replacing or deleting the file):
-  /// `onPossibleChange` runs whenever the stored value may have changed; it calls `reloadIfChangedElsewhere`.
-  func startWatching(_ onPossibleChange: @escaping @Sendable () -> Void)
-  /// Whether the stored value changed since this process last read or wrote it (cheap: no read).
+  /// Starts following changes made by others: `onPossibleChange` runs whenever the stored value may have
+  /// changed; the reference then calls `reloadIfChangedElsewhere`.
+  func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void)
+  /// Whether the stored value may have changed since this process last read or wrote it (cheap: no read).
   var changedElsewhere: Bool { get }
-  /// The stored value if someone else changed it since this process last read or wrote it: `.some(nil)` when
-  /// there is none any more. A change of this process not saved yet is saved first, merged onto theirs. The
-  /// caller holds its value's lock, so no change of this process can come in between.
+  /// The stored value if someone else changed it since this process last read or wrote it (`.some(nil)` when
+  /// there is none any more: the default applies), else nil. The caller holds the value's lock, so no change of
+  /// this process comes in between; one not saved yet should be saved first, merged onto theirs.
   func reloadIfChangedElsewhere() -> Value??
+}
+
+extension SharedPersistence {
+  /// Saves as they come: nothing is ever pending.
+  public func flush() {}
+  /// Follows nothing: the value changes only here.
+  public func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) {}
+  /// Nothing changes elsewhere unless the persistence says how to tell.
+  public var changedElsewhere: Bool { false }
+  /// Nothing to reload.
+  public func reloadIfChangedElsewhere() -> Value?? { nil }
+}
+
+/// The persistence of an in-memory key: nothing is loaded or saved; the value lives as long as its storage.
+final class InMemoryPersistence<Value: Sendable>: SharedPersistence, Sendable {
+  func load() -> Value? { nil }
+  func save(_ value: Value) {}
+  var status: SharedPersistenceStatus { .notPersisted }
 }
 
 /// What happened when a shared value was loaded or last saved.
 public enum SharedPersistenceStatus: Equatable, Sendable {
-  /// The value is not persisted.
+  /// The value is in memory only.
   case notPersisted
-  /// The value was loaded from its file, and every save so far succeeded.
+  /// The value was loaded from, or last saved to, its file.
   case loaded
-  /// There was no file yet: the default value is used until the first save creates it.
+  /// There was no file yet: the default value is used until the first save.
   case missing
-  /// The file could not be decoded: it was moved to `movedTo` and the default value is used.
+  /// The file could not be decoded; it was moved to `movedTo` (when that worked) and defaults are used.
   case corrupt(movedTo: URL?, reason: String)
-  /// The file exists but could not be read.
+  /// The file exists but could not be read; defaults are used and nothing is saved over it.
   case unreadable(reason: String)
-  /// The last save failed; the value is kept in memory and the file is unchanged.
+  /// The last save failed; the value is still held in memory.
   case saveFailed(reason: String)
 
-  /// A one-line explanation for a user, or nil when all is well.
+  /// A sentence for the user, or nil when there is nothing to tell.
   public var notice: String? {
     switch self {
     case .notPersisted, .loaded, .missing:
@@ -53,7 +76,8 @@ public enum SharedPersistenceStatus: Equatable, Sendable {
   }
 }
 
-/// Something with a save to write now (a persisted reference, a file persistence).
+/// A reference whose pending save can be written now.
 protocol HasPendingSave: AnyObject {
+  /// Writes the pending save, if any.
   func flush()
 }

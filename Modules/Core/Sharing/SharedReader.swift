@@ -2,7 +2,7 @@ import Dependencies
 import ValueDump
 
 /// A read-only view of a shared value: a feature that must not change it says so in its type.
-@propertyWrapper
+@propertyWrapper @dynamicMemberLookup
 public struct SharedReader<Value: Sendable>: Sendable {
   /// The box this wrapper reads.
   public let reference: SharedReference<Value>
@@ -18,6 +18,26 @@ public struct SharedReader<Value: Sendable>: Sendable {
   }
 
   /// A constant, for previews and tests of a feature alone.
+  /// The value stored under `key`, or the default the key declares when there is none yet, read-only.
+  public init(_ key: SharedKeyWithDefault<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue)
+  }
+
+  /// The value stored under `key`, read-only; `wrappedValue`, in place of the key's default, when there is none.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKeyWithDefault<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue)
+  }
+
+  /// A read-only view of `reference`.
+  init(reference: SharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A field of the value, read-only: it follows the value.
+  public subscript<Member: Sendable>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ProjectedSharedReference(parent: reference, keyPath: keyPath, isReadOnly: true))
+  }
+
   public static func constant(_ value: Value) -> Self { Self(Shared(value: value)) }
 
   /// The current value.

@@ -1,11 +1,13 @@
 import Foundation
+import IssueReporting
 import Observation
 
 /// The one box behind every `Shared` that names the same value: the value, its lock, its persistence.
 ///
 /// Reads and writes take a lock, so effects on any thread may mutate it; reads
 /// are registered with Observation, so a view that read it re-renders when it changes.
-public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
+/// A projection (`$user.name`) is a reference too, reading and writing through its parent's.
+public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   private let lock = NSRecursiveLock()
   private var storedValue: Value
   private let registrar = ObservationRegistrar()
@@ -44,13 +46,12 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
       try lock.withLock {
         let result = try body(&storedValue)
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
-        persistence?.valueDidChange(storedValue)
+        persistence?.save(storedValue)
         return result
       }
     }
   }
 
-  /// How loading went, and how the last save went, for references that persist.
   /// Follows a change someone else made to the stored value (another process wrote, replaced or deleted the
   /// file): the value becomes theirs (with this process's unsaved change merged in), or `fallback` when there is
   /// none any more, and observers are told. Nothing is saved.
@@ -66,6 +67,7 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
     }
   }
 
+  /// How loading went, and how the last save went, for references that persist.
   public var persistenceStatus: SharedPersistenceStatus {
     persistence?.status ?? .notPersisted
   }
@@ -74,9 +76,44 @@ public final class SharedReference<Value: Sendable>: @unchecked Sendable, Observ
   public func flush() {
     persistence?.flush()
   }
-}
 
-extension SharedReference: SharedTrackable {
   /// The current value, without registering an observation.
   public var trackedValue: Any { lock.withLock { storedValue } }
+}
+
+extension SharedReference: SharedTrackable {}
+
+/// A field of another shared value (`$user.name`): reads, writes, observation, persistence and a test store's
+/// tracking all go through the parent, so the two never disagree.
+final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedReference<Value>, @unchecked Sendable {
+  let parent: SharedReference<Root>
+  // Key paths of stored fields capture nothing: sharing one between threads is safe.
+  nonisolated(unsafe) let keyPath: KeyPath<Root, Value>
+  /// Made by a `SharedReader`: writing through it is a mistake (a key path's runtime type cannot tell).
+  let isReadOnly: Bool
+
+  init(parent: SharedReference<Root>, keyPath: KeyPath<Root, Value>, isReadOnly: Bool = false) {
+    self.parent = parent
+    self.keyPath = keyPath
+    self.isReadOnly = isReadOnly
+    // The value held by the base class is never read: every access goes to the parent.
+    super.init(value: (parent.trackedValue as! Root)[keyPath: keyPath], name: "\(parent.name)\(keyPath)")
+  }
+
+  override var value: Value { parent.value[keyPath: keyPath] }
+
+  override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    guard !isReadOnly, let writable = keyPath as? WritableKeyPath<Root, Value> else {
+      reportIssue("The shared value '\(name)' is read-only: it was projected from a 'SharedReader'.")
+      var copy = value
+      return try body(&copy)
+    }
+    return try parent.withLock { try body(&$0[keyPath: writable]) }
+  }
+
+  override var persistenceStatus: SharedPersistenceStatus { parent.persistenceStatus }
+
+  override func flush() { parent.flush() }
+
+  override var trackedValue: Any { (parent.trackedValue as! Root)[keyPath: keyPath] }
 }

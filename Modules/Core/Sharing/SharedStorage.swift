@@ -34,10 +34,10 @@ public final class SharedStorage: @unchecked Sendable {
       }
       let persistence = key.makePersistence(self)
       let fallback = defaultValue()
-      let value = persistence?.load() ?? fallback
+      let value = persistence.load() ?? fallback
       let reference = SharedReference(value: value, name: key.id, persistence: persistence)
       // Deleting the file elsewhere resets the value to its default.
-      persistence?.startWatching { [weak reference] in reference?.followExternalChange(fallback: fallback) }
+      persistence.subscribe { [weak reference] in reference?.followExternalChange(fallback: fallback) }
       references[key.id] = reference
       return reference
     }

@@ -27,7 +27,7 @@ public struct AppFeature: Reducer {
     /// What the error screen's retry sends: the failed feature's own request, at the place it came from.
     public var pendingRetry: Action?
     /// The app's preferences (the first run's tour depends on them).
-    @Shared(.preferences) public var preferences = Preferences()
+    @Shared(.preferences) public var preferences: Preferences
 
     /// The app as it starts: the list, nothing pushed or presented.
     public init() {}

@@ -19,7 +19,7 @@ public struct Onboarding: Reducer {
     /// The name of the user opened in the "open one" step, to mention it after.
     public var openedName: String?
     /// The app's preferences, where completion is saved.
-    @Shared(.preferences) public var preferences = Preferences()
+    @Shared(.preferences) public var preferences: Preferences
 
     /// A tour at its first step.
     public init() {}

@@ -3,7 +3,7 @@ import UserClientInterface
 
 /// The app's preferences, shared by every feature that reads them and saved in the data folder.
 ///
-/// Declare it in a feature's state as `@Shared(.preferences) var preferences = Preferences()`:
+/// Declare it in a feature's state as `@Shared(.preferences) var preferences` (the key declares the default):
 /// a change made in Settings is seen by the list at once, and is in `settings.json` for the next run.
 public struct Preferences: Equatable, Codable, Sendable {
   /// How lists of users are ordered.
@@ -100,7 +100,7 @@ public struct Preferences: Equatable, Codable, Sendable {
   }
 }
 
-extension SharedKey where Value == Preferences {
-  /// The app's preferences, in `settings.json` in the data folder.
-  public static var preferences: Self { .dataFile(named: "settings.json") }
+extension SharedKeyWithDefault where Value == Preferences {
+  /// The app's preferences, in `settings.json` in the data folder (the defaults at first).
+  public static var preferences: Self { SharedKey.dataFile(named: "settings.json").withDefault(Preferences()) }
 }

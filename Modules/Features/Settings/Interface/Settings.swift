@@ -8,7 +8,7 @@ public struct Settings: Reducer {
   /// What the screen shows: the shared preferences themselves.
   public struct State: Equatable, Codable, RestorableState {
     /// The app's preferences, shared with the list and onboarding.
-    @Shared(.preferences) public var preferences = Preferences()
+    @Shared(.preferences) public var preferences: Preferences
 
     /// The screen, over the preferences of the current storage.
     public init() {}

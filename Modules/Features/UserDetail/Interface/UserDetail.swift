@@ -18,7 +18,7 @@ public struct UserDetail: Reducer {
     /// Where loading the user stands.
     public var status: LoadStatus
     /// The favorite users, shared with every feature that shows favorites.
-    @Shared(.favorites) public var favorites: Set<User.ID> = []
+    @Shared(.favorites) public var favorites: Set<User.ID>
     /// Whether a delete is in flight.
     public var isDeleting = false
     /// The last failure of a delete, shown until the next attempt.

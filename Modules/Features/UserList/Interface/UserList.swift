@@ -20,9 +20,9 @@ public struct UserList: Reducer {
     /// The search text the list is filtered by (the typed text, once typing pauses).
     public var appliedQuery = ""
     /// The favorite users, shared with every feature that shows favorites.
-    @Shared(.favorites) public var favorites: Set<User.ID> = []
+    @Shared(.favorites) public var favorites: Set<User.ID>
     /// The app's preferences (order, search field, display), shared with Settings: a change there shows at once.
-    @Shared(.preferences) public var preferences = Preferences()
+    @Shared(.preferences) public var preferences: Preferences
     /// The last failure of a delete, shown until the next action succeeds.
     public var errorMessage: String?
     /// The delete confirmation, while shown (the same one the detail screen asks).
