@@ -18,7 +18,7 @@ public struct Dependency<Value>: Sendable {
     // A key path reads through a property of `DependencyValues`, whose subscript cannot see this line: the site
     // goes with the read, for the report of a dependency with no live implementation.
     let site = DependencyReadSite(fileID: fileID, filePath: filePath, line: line)
-    read = { values in DependencyValues.$readSite.withValue(site) { values[keyPath: keyPath] } }
+    read = { values in site.whileReading { values[keyPath: keyPath] } }
     captured = DependencyValues.scopedByWithDependencies
   }
 
@@ -37,13 +37,6 @@ public struct Dependency<Value>: Sendable {
     let (current, isScoped) = DependencyValues.currentWithScope
     return read(isScoped ? current.inheriting(captured) : captured)
   }
-}
-
-/// A `@Dependency`'s place in the source, for the reports its reads cause.
-struct DependencyReadSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
 }
 
 /// Something whose `@Dependency` properties kept the values they were created with: `withDependencies(from:)`

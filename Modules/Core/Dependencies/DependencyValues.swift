@@ -83,12 +83,6 @@ public struct DependencyValues: Sendable {
   /// Values installed by `withDependencies` and by running effects.
   @TaskLocal static var taskLocal: DependencyValues?
 
-  /// Where the `@Dependency` being read is declared, while it is read through a key path.
-  @TaskLocal static var readSite: DependencyReadSite?
-
-  /// Whether `withDependencies` is running its update closure, which reads values only to change them.
-  @TaskLocal static var isUpdating = false
-
   /// These values, under which `captured`'s overrides fill in the keys these do not override.
   func inheriting(_ captured: DependencyValues) -> DependencyValues {
     guard storage !== captured.storage, !captured.overrides.isEmpty else { return self }
@@ -177,8 +171,8 @@ enum TestScopedDefaults {
     if let stored = values[ObjectIdentifier(key)], let cached = stored as? Key.Value { return cached }
     // Read in `withDependencies`' update closure, a missing live value is about to be replaced: no report, and
     // nothing kept, so that a real read later still reports it.
-    if context == .live, DependencyValues.isUpdating, !(key is any DependencyKey.Type) { return key.testValue }
-    let site = DependencyValues.readSite
+    if context == .live, DependencyUpdate.isRunning, !(key is any DependencyKey.Type) { return key.testValue }
+    let site = DependencyReadSite.current
     let value = Self.makeValue(
       for: key, context: context,
       location: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) } ?? location)

@@ -11,10 +11,10 @@ public func withDependencies<R>(
   if ReducingContext.current != nil {
     // Inside a reduce: change the installed context, which outranks task-locals.
     return try ReducingContext.withDependencies(
-      { values in try DependencyValues.$isUpdating.withValue(true) { try update(&values) } }, operation)
+      { values in try DependencyUpdate.run { try update(&values) } }, operation)
   }
   var values = DependencyValues.current
-  try DependencyValues.$isUpdating.withValue(true) { try update(&values) }
+  try DependencyUpdate.run { try update(&values) }
   return try DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
 
@@ -25,7 +25,7 @@ public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation
 ) async rethrows -> R {
   var values = DependencyValues.current
-  try DependencyValues.$isUpdating.withValue(true) { try update(&values) }
+  try DependencyUpdate.run { try update(&values) }
   return try await DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
 
@@ -130,7 +130,7 @@ public func prepareDependencies(
   var lateKeys: [ObjectIdentifier] = []
   let apply: (inout DependencyValues) -> Void = { values in
     let before = values.overrides
-    DependencyValues.$isUpdating.withValue(true) { update(&values) }
+    DependencyUpdate.run { update(&values) }
     lateKeys = values.overrides.keys.filter { before[$0] == nil && values.defaults.hasComputed($0) }
   }
   if !TestScopedDefaults.update(apply) { ProcessDefaults.update(apply) }
