@@ -92,7 +92,11 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         pending = nil
         isScheduled = false
       }
-      return savingDisabled ? nil : pending
+      let value = savingDisabled ? nil : pending
+      // The window starts with the write, not after it: a change made while it runs waits for the window's end
+      // instead of starting a second write at once.
+      if value != nil { lastWrite = ContinuousClock.now }
+      return value
     }
     guard let value else { return }
     do {
@@ -113,7 +117,6 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       // A successful save ends whatever went wrong before (a load error, a failed save).
       lock.withLock {
         base = ours
-        lastWrite = ContinuousClock.now
         currentStatus = .loaded
       }
     } catch {
