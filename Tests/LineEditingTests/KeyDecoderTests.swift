@@ -56,3 +56,41 @@ struct KeyDecoderTests {
     #expect(keys([0xE0, 0x41, 0x42]) == [.character("\u{FFFD}"), .character("A"), .character("B")])
   }
 }
+
+/// A byte that cannot continue a UTF-8 character ends it: the broken character reads as U+FFFD and the byte as
+/// itself, so Enter after a lone broken byte still runs the line, however the reads split the bytes.
+struct BrokenUTF8Tests {
+  @Test func enterAfterALoneLeadingByteStillRunsTheLine() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x61, 0xC3]) == [.character("a")])
+    #expect(decoder.hasPending)
+    #expect(decoder.decode([0x0D]) == [.character("\u{FFFD}"), .enter])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test func aCutThreeByteCharacterEndsAtTheByteThatCannotContinueIt() {
+    var decoder = KeyDecoder()
+    // "€" is E2 82 AC: cut after two bytes, then "x".
+    #expect(decoder.decode([0xE2]) == [])
+    #expect(decoder.decode([0x82]) == [])
+    #expect(decoder.decode([0x78, 0x0D]) == [.character("\u{FFFD}"), .character("x"), .enter])
+  }
+
+  @Test func aLeadingByteAfterABrokenOneStartsItsOwnCharacter() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0xC3, 0xC3, 0xA9, 0x0D]) == [.character("\u{FFFD}"), .character("é"), .enter])
+  }
+
+  @Test func anEscapeSequenceAfterABrokenByteIsStillAKey() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0xF0, 0x9F]) == [])
+    #expect(decoder.decode(Array("\u{1B}[A".utf8)) == [.character("\u{FFFD}"), .up])
+  }
+
+  @Test func aCompleteCharacterSplitAcrossReadsIsNotBroken() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0xF0, 0x9F]) == [])
+    #expect(decoder.decode([0x98]) == [])
+    #expect(decoder.decode([0x80, 0x0D]) == [.character("😀"), .enter])
+  }
+}

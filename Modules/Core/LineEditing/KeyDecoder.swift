@@ -1,6 +1,7 @@
 /// Turns the bytes a terminal sends in raw mode into keys, across reads that split a sequence anywhere.
 ///
-/// UTF-8 is assembled into characters (invalid bytes become U+FFFD); escape
+/// UTF-8 is assembled into characters (invalid bytes become U+FFFD, and a byte that cannot continue a
+/// character ends it and is read as itself); escape
 /// sequences for arrows, Home/End and Delete become keys; any other control byte
 /// or unknown sequence is dropped, so nothing raw reaches the line.
 public struct KeyDecoder: Sendable {
@@ -32,9 +33,13 @@ public struct KeyDecoder: Sendable {
       let byte = pending[index]
       if byte >= 0x80 {
         let length = Self.utf8Length(leading: byte)
-        guard index + length <= pending.count else { break }
-        text.append(contentsOf: pending[index..<index + length])
-        index += length
+        // The character takes the bytes that can continue it; any other byte (Enter, say) ends it and is then
+        // read as itself, so a broken character never swallows the key after it.
+        var end = index + 1
+        while end < index + length, end < pending.count, (0x80...0xBF).contains(pending[end]) { end += 1 }
+        if end < index + length, end == pending.count { break }  // the rest may come in the next read
+        text.append(contentsOf: pending[index..<end])  // cut short: decodes as U+FFFD
+        index = end
         continue
       }
       if byte >= 0x20, byte != 0x7F {
