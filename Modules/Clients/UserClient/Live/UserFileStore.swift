@@ -208,6 +208,19 @@ actor UserFileStore {
     return nil
   }
 
+  /// What a field of `type` should hold, in words a user of the file reads: "a whole number", not "a Int".
+  static func expectedKind(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "text"
+    case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a whole number"
+    case is Double.Type, is Float.Type: "a number"
+    case is Bool.Type: "true or false"
+    case is [Any].Type: "a list"
+    case is [String: Any].Type: "an object"
+    default: "the kind of value a user's \(String(describing: type)) needs"
+    }
+  }
+
   private static func describe(_ error: any Error, at url: URL) -> String {
     func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
       ((path + (key.map { [$0] } ?? [])).map(\.stringValue)).joined(separator: ".")
@@ -216,7 +229,7 @@ actor UserFileStore {
     case let DecodingError.keyNotFound(key, context): return "the field '\(field(context.codingPath, key))' is missing"
     case let DecodingError.valueNotFound(_, context): return "the field '\(field(context.codingPath))' is null"
     case let DecodingError.typeMismatch(type, context):
-      return "the field '\(field(context.codingPath))' is not \(type == String.self ? "text" : "a \(type)")"
+      return "the field '\(field(context.codingPath))' is not \(expectedKind(type))"
     default: break
     }
     if case let DecodingError.dataCorrupted(context) = error {
