@@ -206,3 +206,21 @@ private func loadReport(_ reason: String) -> ErrorReport {
     await store.receive(.delegate(.updated(saved)))
   }
 }
+
+/// Ctrl-C during the detail's load: it stops, says so, and offers retry.
+@MainActor struct UserDetailCancelledLoadTests {
+  @Test func aCancelledLoadStopsAndOffersRetry() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: UserDetail.State(id: 1)) {
+      UserDetail()
+    } withDependencies: {
+      $0[UserClient.self] = UserClient.inMemory([.ada]).slowed(by: .seconds(2), on: clock)
+    }
+    await store.send(.task) { $0.status = .loading }
+    #expect(UserDetailView().interruptedActions(in: store.state) == [.loadCancelled])
+    await store.send(.loadCancelled) { $0.status = .cancelled }
+    await clock.advance(by: .seconds(5))
+    #expect(UserDetailView().render(store.state, style: .plain).contains("Loading cancelled. Type 'retry' to load it"))
+    #expect(UserDetailView().commands(for: store.state).contains { $0.name == "retry" })
+  }
+}

@@ -210,3 +210,41 @@ import UserListTesting
     #expect(Array(state.users) == [added])
   }
 }
+
+/// Ctrl-C during a slow load: the load stops and the list says so, and a retry loads.
+@MainActor struct UserListCancelledLoadTests {
+  @Test func aCancelledLoadStopsAndSaysSoAndRetryLoads() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: UserList.State()) {
+      UserList()
+    } withDependencies: {
+      $0[UserClient.self] = UserClient.inMemory([.ada]).slowed(by: .seconds(2), on: clock)
+      $0.continuousClock = clock
+    }
+    await store.send(.task) { $0.status = .loading }
+    await store.send(.loadCancelled) { $0.status = .cancelled }
+    // The cancelled load never answers.
+    await clock.advance(by: .seconds(5))
+    await store.send(.retryTapped) { $0.status = .loading }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.usersLoaded([.ada])) {
+      $0.users = [.ada]
+      $0.status = .loaded
+    }
+  }
+
+  @Test func cancellingWhenNothingLoadsChangesNothing() async {
+    let store = TestStore(initialState: UserList.State()) { UserList() }
+    await store.send(.loadCancelled)
+  }
+
+  @Test func theViewAsksToCancelOnlyWhileLoadingAndSaysWhatToType() {
+    var state = UserList.State()
+    state.status = .loading
+    #expect(UserListView().interruptedActions(in: state) == [.loadCancelled])
+    state.status = .cancelled
+    #expect(UserListView().interruptedActions(in: state).isEmpty)
+    #expect(UserListView().render(state, style: .plain).contains("Loading cancelled. Type 'retry' to load the users."))
+    #expect(UserListView().commands(for: state).contains { $0.name == "retry" })
+  }
+}

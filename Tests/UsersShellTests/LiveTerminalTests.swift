@@ -28,9 +28,12 @@ import UserClientTesting
     // A slow reload, cancelled: the prompt comes back at once and the session goes on.
     #expect(await terminal.type("reload\r", thenWaitFor: "Working… (Ctrl-C cancels)"))
     #expect(await terminal.type("\u{03}", thenWaitFor: "Cancelled."))
+    // The list no longer says "Loading…": it says the load was cancelled, and what to type.
+    #expect(await terminal.waitFor("Loading cancelled. Type 'retry' to load the users."))
+    #expect(await terminal.type("retry\r", thenWaitFor: "Ada Lovelace"))
 
     // Up brings back the last command; Ctrl-U clears it; Tab completes a command and, twice, lists choices.
-    #expect(await terminal.type("\u{1B}[A", thenWaitFor: "users> reload"))
+    #expect(await terminal.type("\u{1B}[A", thenWaitFor: "users> retry"))
     #expect(await terminal.type("\u{15}so\t", thenWaitFor: "users> sort "))
     #expect(await terminal.type("\t\t", thenWaitFor: "city  id  name"))
     #expect(await terminal.type("c\t\r", thenWaitFor: "sorted by city"))
@@ -45,7 +48,7 @@ import UserClientTesting
     terminal.type("\u{04}")
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.localModes == before, "the terminal's modes are given back")
-    #expect(folder.text("history") == "reload\nsort city\nopen x\n")
+    #expect(folder.text("history") == "reload\nretry\nsort city\nopen x\n")
     #expect(folder.text("session.json") != nil)
   }
 

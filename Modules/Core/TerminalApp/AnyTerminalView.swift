@@ -10,6 +10,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   private let appearActionForState: (State) -> Action?
   private let refusalInState: (State) -> String?
   private let fitActionsForRoom: (TerminalSize, State) -> [Action]
+  private let interruptedActionsInState: (State) -> [Action]
 
   /// `view`, behind this type.
   public init<View: TerminalView<State, Action>>(_ view: View) {
@@ -20,6 +21,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
     appearActionForState = view.appearAction
     refusalInState = view.refusal
     fitActionsForRoom = view.fitActions
+    interruptedActionsInState = view.interruptedActions
   }
 
   /// The wrapped view's screen.
@@ -36,4 +38,6 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   public func refusal(in state: State) -> String? { refusalInState(state) }
   /// The wrapped view's actions for `room`.
   public func fitActions(for room: TerminalSize, in state: State) -> [Action] { fitActionsForRoom(room, state) }
+  /// The wrapped view's actions after an interruption.
+  public func interruptedActions(in state: State) -> [Action] { interruptedActionsInState(state) }
 }

@@ -25,6 +25,8 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
   func refusal(in state: Cases.State) -> String? { screen(state).refusal() }
 
   func fitActions(for room: TerminalSize, in state: Cases.State) -> [Cases.Action] { screen(state).fitActions(room) }
+
+  func interruptedActions(in state: Cases.State) -> [Cases.Action] { screen(state).interruptedActions() }
 }
 
 /// One case's feature view bound to the case's state, its actions already embedded in the enum's.
@@ -37,6 +39,7 @@ private struct CaseScreen<Action> {
   let appearAction: () -> Action?
   let refusal: () -> String?
   let fitActions: (TerminalSize) -> [Action]
+  let interruptedActions: () -> [Action]
 }
 
 private struct CaseScreenVisitor<Action>: CaseVisitor {
@@ -54,6 +57,7 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
       screenID: { view.screenID(for: state) },
       appearAction: { view.appearAction(for: state).map(embed) },
       refusal: { view.refusal(in: state) },
-      fitActions: { view.fitActions(for: $0, in: state).map(embed) })
+      fitActions: { view.fitActions(for: $0, in: state).map(embed) },
+      interruptedActions: { view.interruptedActions(in: state).map(embed) })
   }
 }

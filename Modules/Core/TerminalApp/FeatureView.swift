@@ -66,6 +66,11 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
   public func fitActions(for room: TerminalSize, in state: Feature.State) -> [Feature.Action] {
     linked?.fitActions(for: room, in: state) ?? []
   }
+
+  /// The linked view's actions after an interruption.
+  public func interruptedActions(in state: Feature.State) -> [Feature.Action] {
+    linked?.interruptedActions(in: state) ?? []
+  }
 }
 
 /// A feature's Interface type whose Implementation module supplies its terminal view.

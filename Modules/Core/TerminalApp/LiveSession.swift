@@ -137,6 +137,8 @@ import TerminalUI
         for task in work.values { task.cancel() }
         work.removeAll()
         messages = [style.dim("Cancelled.")]
+        // Screens whose work was cancelled say so, and what to type, instead of waiting for it forever.
+        for action in view.interruptedActions(in: store.currentState) { store.send(action) }
       } else if discarded.isEmpty {
         if armed { return .finished }
         interruptArmed = true

@@ -57,6 +57,13 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     guard let childState = toChildState(state) else { return baseActions }
     return baseActions + child.fitActions(for: room, in: childState).map(embed)
   }
+
+  /// The base's, and the child's while presented: any of them may have had work cancelled.
+  public func interruptedActions(in state: Base.State) -> [Base.Action] {
+    let baseActions = base.interruptedActions(in: state)
+    guard let childState = toChildState(state) else { return baseActions }
+    return baseActions + child.interruptedActions(in: childState).map(embed)
+  }
 }
 
 extension TerminalView where Action: CasePathable {

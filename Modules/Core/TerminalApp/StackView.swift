@@ -79,4 +79,12 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     let embed = embedPath
     return rootActions + element.fitActions(for: room, in: top.state).map { embed(.element(id: top.id, action: $0)) }
   }
+
+  /// The root's, and the top element's.
+  public func interruptedActions(in state: State) -> [Action] {
+    let rootActions = root.interruptedActions(in: toRootState(state)).map(embedRoot)
+    guard let top = top(state) else { return rootActions }
+    let embed = embedPath
+    return rootActions + element.interruptedActions(in: top.state).map { embed(.element(id: top.id, action: $0)) }
+  }
 }

@@ -32,6 +32,10 @@ public protocol TerminalView<State, Action> {
   /// What to send when the screen gets `room` to draw in (the session starts, the terminal is resized), so a
   /// long list shows a page that fits.
   func fitActions(for room: TerminalSize, in state: State) -> [Action]
+
+  /// What to send after Ctrl-C cancelled the work in progress, so the screen stops showing work that will never
+  /// finish ("Loading…") and says what to type instead.
+  func interruptedActions(in state: State) -> [Action]
 }
 
 extension TerminalView {
@@ -49,6 +53,9 @@ extension TerminalView {
 
   /// By default a screen draws the same in any room.
   public func fitActions(for room: TerminalSize, in state: State) -> [Action] { [] }
+
+  /// By default a screen shows no work of its own.
+  public func interruptedActions(in state: State) -> [Action] { [] }
 }
 
 extension TerminalView {

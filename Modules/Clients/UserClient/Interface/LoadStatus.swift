@@ -11,6 +11,8 @@ public enum LoadStatus: Equatable, Sendable, Codable {
   case loaded
   /// The load failed with a message; `retry` loads again.
   case failed(String)
+  /// The user cancelled the load (Ctrl-C); `retry` loads again.
+  case cancelled
 
   /// Whether the last load failed.
   public var isFailed: Bool {

@@ -22,6 +22,10 @@ struct UserDetailLogic: Reducer {
         return load(&state)
       case .retryTapped:
         return load(&state)
+      case .loadCancelled:
+        guard state.status == .loading else { return .none }
+        state.status = .cancelled
+        return .cancel(id: CancelID.load)
       case let .userLoaded(user):
         state.user = user
         state.status = .loaded

@@ -22,6 +22,9 @@ public struct UserDetailView: TerminalView {
     case let .failed(message):
       lines.append(style.bold("User #\(state.id)"))
       lines.append(style.red("Loading failed: \(TerminalText.escaped(message))") + " Type 'retry' or 'back'.")
+    case .cancelled:
+      lines.append(style.bold("User #\(state.id)"))
+      lines.append(style.dim("Loading cancelled.") + " Type 'retry' to load it, or 'back'.")
     case .loaded:
       guard let user = state.user else { break }
       lines.append(style.bold(TerminalText.escaped(user.name)) + (state.isFavorite ? " " + style.yellow("★") : ""))
@@ -39,7 +42,7 @@ public struct UserDetailView: TerminalView {
     switch state.status {
     case .idle, .loading:
       return []
-    case .failed:
+    case .failed, .cancelled:
       return [.simple("retry", help: "Load the user again.", action: .retryTapped)]
     case .loaded:
       return [
@@ -49,6 +52,11 @@ public struct UserDetailView: TerminalView {
         .simple("reload", help: "Load the user again.", action: .retryTapped),
       ]
     }
+  }
+
+  /// A load cancelled by Ctrl-C stops showing "Loading…".
+  public func interruptedActions(in state: UserDetail.State) -> [UserDetail.Action] {
+    state.status == .loading ? [.loadCancelled] : []
   }
 
   /// Load the user if the screen was opened without it.

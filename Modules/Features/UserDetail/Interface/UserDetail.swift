@@ -64,6 +64,8 @@ public struct UserDetail: Reducer {
     case task
     /// Load again after a failure.
     case retryTapped
+    /// The user cancelled the load in progress (Ctrl-C): it stops, and the screen says so.
+    case loadCancelled
     /// The client answered a load.
     case userLoaded(User)
     /// The load failed (or the user no longer exists).

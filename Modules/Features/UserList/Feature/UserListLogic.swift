@@ -24,6 +24,10 @@ struct UserListLogic: Reducer {
         return load(&state)
       case .retryTapped:
         return load(&state)
+      case .loadCancelled:
+        guard state.status == .loading else { return .none }
+        state.status = .cancelled
+        return .cancel(id: CancelID.load)
       case let .usersLoaded(users):
         // A damaged file may repeat an id: keep the first rather than trap.
         state.users = IdentifiedArray(users, uniquingIDsWith: { first, _ in first })

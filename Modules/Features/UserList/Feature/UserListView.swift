@@ -27,6 +27,8 @@ public struct UserListView: TerminalView {
       lines.append(style.dim("Loading…"))
     case let .failed(message):
       lines.append(style.red("Loading failed: \(TerminalText.escaped(message))") + " Type 'retry'.")
+    case .cancelled:
+      lines.append(style.dim("Loading cancelled.") + " Type 'retry' to load the users.")
     case .loaded:
       if rows.isEmpty {
         let query = TerminalText.escaped(state.appliedQuery)
@@ -117,7 +119,9 @@ public struct UserListView: TerminalView {
       .number(
         "page", argument: "n", in: 1...paging.pageCount, help: "Show that page of rows.",
         action: UserList.Action.pageShown),
-      .simple(state.status.isFailed ? "retry" : "reload", help: "Load the users again.", action: .retryTapped),
+      .simple(
+        state.status.isFailed || state.status == .cancelled ? "retry" : "reload", help: "Load the users again.",
+        action: .retryTapped),
       .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
       .simple("info", help: "About the app and its data files.", action: .appInfoTapped),
     ]
@@ -126,6 +130,11 @@ public struct UserListView: TerminalView {
   /// Load when the list first appears (and after a restore reset the status to idle).
   public func appearAction(for state: UserList.State) -> UserList.Action? {
     state.status == .idle ? .task : nil
+  }
+
+  /// A load cancelled by Ctrl-C stops showing "Loading…".
+  public func interruptedActions(in state: UserList.State) -> [UserList.Action] {
+    state.status == .loading ? [.loadCancelled] : []
   }
 
   /// Pages as tall as the room left under the title and above the rows line.

@@ -90,6 +90,8 @@ public struct UserList: Reducer {
     case task
     /// Load again after a failure (or to refresh).
     case retryTapped
+    /// The user cancelled the load in progress (Ctrl-C): it stops, and the screen says so.
+    case loadCancelled
     /// The client answered a load.
     case usersLoaded([User])
     /// The client failed a load.
