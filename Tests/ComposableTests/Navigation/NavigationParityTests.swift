@@ -106,6 +106,23 @@ private let deleteAlert = AlertState<Panel.Confirm>(title: "Delete?", buttons: [
     }
   }
 
+  @Test func anActionForAnotherCaseLeavesTheAlertPresentedAndIsReported() async {
+    let store = panelStore(Panel.State(destination: .alert(deleteAlert)))
+    await withKnownIssue {
+      await store.send(.destination(.presented(.ticker(.startTapped))))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("received a child action while the parent's state was another case")
+      }
+    }
+    #expect(store.state.destination == .alert(deleteAlert))
+    // Its own button still dismisses it.
+    await store.send(.destination(.presented(.alert(.yes)))) {
+      $0.destination = nil
+      $0.confirmed = 1
+    }
+  }
+
   @Test func aPlainOptionalAlertIsClearedAfterItsAction() async {
     let store = panelStore(Panel.State(banner: deleteAlert))
     await store.send(.banner(.yes)) {
@@ -204,5 +221,66 @@ struct Trail: Reducer {
       $0.description.contains("received a push with id #7")
     }
     #expect(store.state.path.ids == [0])
+  }
+}
+
+/// A screen whose alert asks again when answered "not sure": it presents an equal alert in answer to its own.
+struct AskAgain: Reducer {
+  enum Answer: Equatable { case sure, notSure }
+
+  struct State: Equatable {
+    @Presents var alert: AlertState<Answer>?
+    var answers = 0
+  }
+
+  enum Action: Equatable, CasePathable {
+    case alert(PresentationAction<Answer>)
+    case banner(Answer)
+  }
+
+  /// The question, made anew each time it is asked, as a reducer builds an alert.
+  static func question() -> AlertState<Answer> {
+    AlertState(title: "Sure?", buttons: [.default("Sure", action: .sure), .default("Not sure", action: .notSure)])
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .alert(.presented(.notSure)):
+        state.answers += 1
+        state.alert = Self.question()
+      case .alert(.presented(.sure)):
+        state.answers += 1
+      case .alert, .banner:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+}
+
+@MainActor struct AlertIdentityTests {
+  @Test func anEqualAlertPresentedInAnswerToTheOldOneStaysPresented() async {
+    let store = TestStore(initialState: AskAgain.State(alert: AskAgain.question())) { AskAgain() }
+    let first = store.state.alert?.id
+    // The new alert equals the old one (equality ignores identity), so the state change is only the count.
+    await store.send(.alert(.presented(.notSure))) { $0.answers = 1 }
+    #expect(store.state.alert == AskAgain.question())
+    #expect(store.state.alert?.id != first)
+    await store.send(.alert(.presented(.sure))) {
+      $0.answers = 2
+      $0.alert = nil
+    }
+  }
+
+  @Test func twoAlertsMadeAlikeAreEqualButNotTheSameAlert() {
+    let one = AlertState<AskAgain.Answer>(title: "Sure?")
+    let other = AlertState<AskAgain.Answer>(title: "Sure?")
+    #expect(one == other)
+    #expect(one.id != other.id)
+    #expect(Set([one, other]).count == 1)
+    #expect(valueDump(one) == valueDump(other))
+    #expect(!valueDump(one).contains("id"))
   }
 }

@@ -91,8 +91,13 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     case .dismiss?: dismisses = true
     // An alert or dialog held by an enum destination's case is dismissed by its own actions too.
     // Only an enum can hold one: the check copies the child out of its box, so skip it for other children.
-    case .presented?:
-      dismisses = isEphemeral || (identifier.cases != nil && (before?.value).map(identifier.holdsEphemeralCase) == true)
+    case let .presented(childAction)?:
+      // An alert held by an enum destination's case is dismissed by its own actions, not by an action for
+      // another case (which the case's `Scope` reports): that would close a screen the user never answered.
+      dismisses =
+        isEphemeral
+        || (identifier.cases != nil && (before?.value).map(identifier.holdsEphemeralCase) == true
+          && before?.value.map { isForCurrentCase(childAction, presented: $0) } == true)
     case nil: dismisses = false
     }
     if !dismisses, replaced == nil, before === state[keyPath: toPresentationState].box {
@@ -145,6 +150,11 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     return (effect, presents.box, presents.replaced)
   }
 
+  /// Whether `action` is for the case `presented` is (an enum destination's State and Action share case names).
+  @usableFromInline func isForCurrentCase(_ action: Destination.Action, presented: Destination.State) -> Bool {
+    topCaseName(action) == topCaseName(presented)
+  }
+
   /// Reports a dismissal that arrived while nothing was presented.
   @usableFromInline func reportNothingToDismiss() {
     reportIssue(
@@ -187,3 +197,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
 /// State that is dismissed by any of its own actions: alerts and confirmation dialogs.
 public protocol EphemeralState {}
+
+/// The name of the case `value` is, for an enum: its payload's label, or the case itself when it has none.
+@usableFromInline func topCaseName(_ value: Any) -> String {
+  Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+}
