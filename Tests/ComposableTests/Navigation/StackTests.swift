@@ -133,7 +133,7 @@ struct ComputedNavigator: Reducer {
     await withKnownIssue {
       await store.send(.path(.push(id: 0, state: Ticker.State(ticks: 3))))
     } matching: {
-      $0.description.contains("already used or not above the top")
+      $0.description.contains("which is already on the stack")
     }
     #expect(store.state.path[id: 0] == Ticker.State())
   }

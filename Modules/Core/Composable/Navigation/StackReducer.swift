@@ -129,12 +129,23 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           at: location)
       }
     case let .push(id, element)?:
-      if !state[keyPath: stackPath.keyPath].push(element, id: id) {
+      let nextID = state[keyPath: stackPath.keyPath].nextID
+      switch state[keyPath: stackPath.keyPath].push(element, id: id) {
+      case .pushed:
+        break
+      case .pushedBeyondNextID:
+        // As TCA does: pushed, and reported, since ids a stack hands out are never greater than its next id.
         reportIssue(
           """
-          A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), which is already \
-          used or not above the top of the stack (ids: \(state[keyPath: stackPath.keyPath].ids)). Push new ids, \
-          or append to the stack in the reducer.
+          A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), greater than the \
+          stack's next id \(nextID). It was pushed; push the id the stack hands out (or append in the reducer).
+          """,
+          at: location)
+      case .idInUse:
+        reportIssue(
+          """
+          A 'forEach' at \(location.fileID):\(location.line) received a push with id \(id), which is already on \
+          the stack (ids: \(state[keyPath: stackPath.keyPath].ids)). Push new ids, or append in the reducer.
           """,
           at: location)
       }
