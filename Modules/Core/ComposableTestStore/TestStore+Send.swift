@@ -44,6 +44,9 @@ extension TestStore {
     let started = effectsOfCurrentSend
     // Checked here so that a send whose effects already ended makes no async call at all.
     if !started.isEmpty, started.contains(where: ledger.isRunning) { await letEffectsReachTheirNextSuspension(started) }
+    // An effect started earlier may have been released by this action (its stream finished, its value came):
+    // it gets to run until it stops making progress, so a test ending here does not find it still running.
+    if ledger.runningCount > 0 { await letEarlierEffectsSettle() }
     return TestStoreTask(rawValue: task, effectIDs: started, ledger: ledger, events: events, timeout: timeout)
   }
 
@@ -77,6 +80,30 @@ extension TestStore {
       await Task.yield()
     }
   }
+
+  /// Yields while the effects already running make progress (one ends, or an action arrives), and stops once a
+  /// few yields in a row change nothing: they wait on something not ready yet (a clock, an unfinished stream).
+  @usableFromInline func letEarlierEffectsSettle() async {
+    var quietYields = 0
+    var last = (ledger.runningCount, received.count)
+    for _ in 0..<Self.settleLimit where quietYields < Self.quietYieldsToSettle {
+      await Task.yield()
+      let now = (ledger.runningCount, received.count)
+      if now == last {
+        quietYields += 1
+      } else {
+        quietYields = 0
+        last = now
+      }
+      if now.0 == 0 { return }
+    }
+  }
+
+  /// How many yields in a row without progress mean the effects are waiting.
+  @usableFromInline static var quietYieldsToSettle: Int { 3 }
+
+  /// How many times settling yields at most (a busy effect never goes quiet).
+  @usableFromInline static var settleLimit: Int { 200 }
 
   /// How many times a send yields for its effects at most (TCA yields about as often).
   @usableFromInline static var yieldsAfterSend: Int { 20 }

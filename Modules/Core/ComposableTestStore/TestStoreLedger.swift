@@ -36,6 +36,9 @@ import IssueReporting
     lock.withLock { effects[id] = nil }
   }
 
+  /// How many effects have started and not returned.
+  @usableFromInline var runningCount: Int { lock.withLock { effects.count } }
+
   /// Whether the effect with ledger id `id` has not returned yet.
   @usableFromInline func isRunning(_ id: UInt64) -> Bool { lock.withLock { effects[id] != nil } }
 
