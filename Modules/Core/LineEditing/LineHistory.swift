@@ -79,4 +79,56 @@ public struct HistoryFile: Sendable {
     let text = history.entries.map { $0 + "\n" }.joined()
     try Data(text.utf8).write(to: url, options: .atomic)
   }
+
+  /// Adds `line` at the end of the file, under an exclusive lock, and trims the file to the newest `limit`
+  /// lines: sessions running at once each append, so none loses the other's lines (saving a whole history would
+  /// keep only the last writer's).
+  public func append(_ line: String) throws {
+    let line = line.trimmingCharacters(in: .whitespaces)
+    guard !line.isEmpty else { return }
+    let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw HistoryFileError(path: url.path, code: errno) }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX) == 0 else { throw HistoryFileError(path: url.path, code: errno) }
+    defer { flock(descriptor, LOCK_UN) }
+    try write(Array((line + "\n").utf8), to: descriptor)
+    let lines = try readAll(descriptor).split(separator: UInt8(ascii: "\n"))
+    guard lines.count > limit else { return }
+    // Emptied and written again through the same locked descriptor, so no other session writes in between.
+    guard ftruncate(descriptor, 0) == 0 else { throw HistoryFileError(path: url.path, code: errno) }
+    try write(Array(lines.suffix(limit).map { Array($0) + [UInt8(ascii: "\n")] }.joined()), to: descriptor)
+  }
+
+  private func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      guard written > 0 else { throw HistoryFileError(path: url.path, code: errno) }
+      offset += written
+    }
+  }
+
+  private func readAll(_ descriptor: Int32) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      guard count >= 0 else { throw HistoryFileError(path: url.path, code: errno) }
+      guard count > 0 else { return bytes }
+      bytes += buffer[0..<count]
+      offset += off_t(count)
+    }
+  }
+}
+
+/// Why the history file could not be written: the path and the system's reason.
+public struct HistoryFileError: Error, CustomStringConvertible {
+  /// The file.
+  public let path: String
+  /// The system's error number.
+  public let code: Int32
+
+  /// The reason, as the system words it.
+  public var description: String { String(cString: strerror(code)) }
 }

@@ -43,6 +43,9 @@ import TerminalUI
   var drawnWorking = false
   /// Whether the last key was a Ctrl-C at an empty prompt with nothing running (a second one quits).
   var interruptArmed = false
+  /// The line last appended to the history file: typed again at once, it is not added again (as the history
+  /// does not).
+  var lastAppended: String?
   var historyProblemShown = false
   let events: AsyncStream<Event>
   let continuation: AsyncStream<Event>.Continuation
@@ -130,7 +133,7 @@ import TerminalUI
     case .bell:
       terminal.write("\u{07}")
     case let .submitted(line):
-      saveHistory()
+      saveHistory(adding: line)
       return execute(line)
     case let .interrupted(discarded):
       if !work.isEmpty {
@@ -258,10 +261,14 @@ import TerminalUI
     for action in view.fitActions(for: room, in: store.currentState) { track(store.send(action)) }
   }
 
-  private func saveHistory() {
-    guard let historyFile else { return }
+  /// Appends `line` to the history file when the history took it (not empty, not the previous line again), so
+  /// sessions on one folder each keep their lines.
+  private func saveHistory(adding line: String) {
+    let line = line.trimmingCharacters(in: .whitespaces)
+    guard let historyFile, !line.isEmpty, line != lastAppended else { return }
+    lastAppended = line
     do {
-      try historyFile.save(editor.history)
+      try historyFile.append(line)
     } catch {
       guard !historyProblemShown else { return }
       historyProblemShown = true
