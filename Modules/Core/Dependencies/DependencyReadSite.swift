@@ -18,43 +18,23 @@ final class DependencyReadSite: Sendable {
     self.line = line
   }
 
+  /// The sites being read through a key path on each thread: a thread-local, not a task-local, because a
+  /// task-local push costs about 220 ns here, more than a whole action, and every key-path read would pay it.
+  private static let slot = ThreadLocalSlot<UnsafeRawPointer?>(nil, name: "dependency read-site")
+
   /// The site of the `@Dependency` being read through a key path on this thread, if any.
-  ///
-  /// A thread-local cell, not a task-local: a task-local push costs about 220 ns here, more than a whole action,
-  /// and every key-path read would pay it.
   static var current: DependencyReadSite? {
-    guard let raw = pthread_getspecific(key), let site = raw.assumingMemoryBound(to: UnsafeRawPointer?.self).pointee
-    else { return nil }
+    guard let site = slot.existingCell?.pointee else { return nil }
     return Unmanaged<DependencyReadSite>.fromOpaque(site).takeUnretainedValue()
   }
 
   /// Runs `body` with this site as the current one on this thread (the caller keeps the site alive).
   @inline(__always) func whileReading<R>(_ body: () -> R) -> R {
-    let cell = Self.cell()
+    let cell = Self.slot.cell
     let previous = cell.pointee
     cell.pointee = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     defer { cell.pointee = previous }
     return body()
-  }
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-      let status = pthread_key_create(&key) { $0.deallocate() }
-    #else
-      let status = pthread_key_create(&key) { $0?.deallocate() }
-    #endif
-    precondition(status == 0, "could not create the dependency read-site thread key")
-    return key
-  }()
-
-  /// This thread's cell, made on first use.
-  private static func cell() -> UnsafeMutablePointer<UnsafeRawPointer?> {
-    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: UnsafeRawPointer?.self) }
-    let cell = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
-    cell.initialize(to: nil)
-    pthread_setspecific(key, cell)
-    return cell
   }
 }
 
@@ -62,35 +42,48 @@ final class DependencyReadSite: Sendable {
 ///
 /// Thread-local for the same reason as the read site: update closures run synchronously where they are called.
 enum DependencyUpdate {
+  private static let depth = ThreadLocalSlot<Int>(0, name: "dependency-update")
+
   /// Whether an update closure is running on this thread.
-  static var isRunning: Bool {
-    guard let raw = pthread_getspecific(key) else { return false }
-    return raw.assumingMemoryBound(to: Int.self).pointee > 0
-  }
+  static var isRunning: Bool { (depth.existingCell?.pointee ?? 0) > 0 }
 
   /// Runs `update` marked as an update closure on this thread.
   static func run<R>(_ update: () throws -> R) rethrows -> R {
-    let depth = cell()
-    depth.pointee += 1
-    defer { depth.pointee -= 1 }
+    let cell = depth.cell
+    cell.pointee += 1
+    defer { cell.pointee -= 1 }
     return try update()
   }
+}
 
-  private static let key: pthread_key_t = {
+/// One value of trivial type per thread, in a cell made on the thread's first use and freed when it ends.
+final class ThreadLocalSlot<Value>: @unchecked Sendable {
+  private let key: pthread_key_t
+  private let initial: Value
+
+  /// A slot whose cells start at `initial`; `name` says which slot a failure to make one is about.
+  init(_ initial: Value, name: String) {
+    self.initial = initial
     var key = pthread_key_t()
     #if canImport(Darwin)
       let status = pthread_key_create(&key) { $0.deallocate() }
     #else
       let status = pthread_key_create(&key) { $0?.deallocate() }
     #endif
-    precondition(status == 0, "could not create the dependency-update thread key")
-    return key
-  }()
+    precondition(status == 0, "could not create the \(name) thread key")
+    self.key = key
+  }
 
-  private static func cell() -> UnsafeMutablePointer<Int> {
-    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Int.self) }
-    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    cell.initialize(to: 0)
+  /// This thread's cell, if it made one.
+  var existingCell: UnsafeMutablePointer<Value>? {
+    pthread_getspecific(key)?.assumingMemoryBound(to: Value.self)
+  }
+
+  /// This thread's cell, made on first use.
+  var cell: UnsafeMutablePointer<Value> {
+    if let existing = existingCell { return existing }
+    let cell = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    cell.initialize(to: initial)
     pthread_setspecific(key, cell)
     return cell
   }

@@ -86,6 +86,10 @@ public struct DependencyValues: Sendable {
   /// These values, under which `captured`'s overrides fill in the keys these do not override.
   func inheriting(_ captured: DependencyValues) -> DependencyValues {
     guard storage !== captured.storage, !captured.overrides.isEmpty else { return self }
+    // Usually these values grew from the captured ones (a store's, then a `.dependency` modifier's): nothing to
+    // fill in, and no dictionary built on every read.
+    let current = overrides
+    guard captured.overrides.keys.contains(where: { current[$0] == nil }) else { return self }
     var merged = self
     merged.overrides = captured.overrides.merging(overrides) { _, own in own }
     return merged

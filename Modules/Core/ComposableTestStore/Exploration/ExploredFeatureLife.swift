@@ -50,6 +50,17 @@ import Composable
 }
 
 extension Explorer {
+  /// What each sequence (and each replay) starts from: the feature's life, its clock, and fresh test dependencies
+  /// with that clock as `continuousClock`, prepared by the test.
+  func sequenceSetup() -> (ExploredFeatureLife, TestClock, DependencyValues) {
+    let life = ExploredFeatureLife()
+    let clock = life.makeClock()
+    var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
+    dependencies.continuousClock = clock
+    prepare(&dependencies, clock)
+    return (life, clock, dependencies)
+  }
+
   /// A store running `reducer` from `initialState` with `dependencies`, its root dismissal handled by `life`.
   func exploredStore<Base: Reducer>(
     _ reducer: Base, initialState: State, dependencies: DependencyValues, life: ExploredFeatureLife

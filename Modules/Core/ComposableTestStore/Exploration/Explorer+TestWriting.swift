@@ -8,11 +8,7 @@ extension Explorer {
   func record(_ steps: [Step]) async -> (
     log: ReductionLog<Action>, phases: [(step: Step?, firstReduction: Int)], dependencies: DependencyValues
   ) {
-    let life = ExploredFeatureLife()
-    let clock = life.makeClock()
-    var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
-    dependencies.continuousClock = clock
-    prepare(&dependencies, clock)
+    let (life, clock, dependencies) = sequenceSetup()
     let log = ReductionLog<Action>()
     var phases: [(step: Step?, firstReduction: Int)] = []
     // Issues were reported when the sequence first failed; the replay only writes down what happens.
@@ -109,7 +105,7 @@ extension Explorer {
     var previous = initial
     for (index, reduction) in reductions.enumerated() {
       guard let state = reduction.state as? State else { continue }
-      if propertyFailure(state, previous: previous, action: reduction.action) != nil { return index }
+      if exploration.brokenProperty(state, previous: previous, action: reduction.action) != nil { return index }
       previous = state
     }
     return nil

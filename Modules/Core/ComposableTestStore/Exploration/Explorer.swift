@@ -119,11 +119,7 @@ public func explore<R: Reducer>(
     _ next: (State, Int) -> Step?
   ) async -> (steps: [Step], failure: ExplorationFailure?) {
     // Effects run on the main actor, so yielding lets them react: no wall time is spent waiting for quiet.
-    let life = ExploredFeatureLife()
-    let clock = life.makeClock()
-    var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
-    dependencies.continuousClock = clock
-    prepare(&dependencies, clock)
+    let (life, clock, dependencies) = sequenceSetup()
     let issues = CollectedIssues()
     return await IssueHandler.$current.withValue(IssueHandler { issues.append($0) }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
@@ -181,7 +177,7 @@ public func explore<R: Reducer>(
         message: "\(store.runningEffectCount) effect(s) still running after the clock ran out: "
           + running.joined(separator: "; "))
     }
-    return withDependencies({ $0 = dependencies }) { restorationFailure(store.currentState) }
+    return withDependencies({ $0 = dependencies }) { exploration.restorationFailure(store.currentState) }
   }
 
   /// Checks the actions reduced since the last check, each with the state before and after it, or the state
@@ -212,17 +208,7 @@ public func explore<R: Reducer>(
     if exploration.checksRuntimeIssues, let issue = issues.first {
       return ExplorationFailure(property: "runtime issue", message: issue)
     }
-    return propertyFailure(state, previous: previous, action: action)
-  }
-
-  /// The first invariant, or the Codable round trip, that `state` breaks.
-  func propertyFailure(_ state: State, previous: State, action: Action?) -> ExplorationFailure? {
-    exploration.brokenProperty(state, previous: previous, action: action)
-  }
-
-  /// Why settling `state` for restoration is not idempotent, if it is `RestorableState` and it is not.
-  func restorationFailure(_ state: State) -> ExplorationFailure? {
-    exploration.restorationFailure(state)
+    return exploration.brokenProperty(state, previous: previous, action: action)
   }
 }
 
