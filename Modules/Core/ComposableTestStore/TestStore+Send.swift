@@ -42,11 +42,10 @@ extension TestStore {
       actual, shared: shared, against: expectedChange, after: "sending \(describe(action))", at: location)
     assertedState = actual
     let started = effectsOfCurrentSend
-    // Checked here so that a send whose effects already ended makes no async call at all.
-    if !started.isEmpty, started.contains(where: ledger.isRunning) { await letEffectsReachTheirNextSuspension(started) }
-    // An effect started earlier may have been released by this action (its stream finished, its value came):
-    // it gets to run until it stops making progress, so a test ending here does not find it still running.
-    if ledger.runningCount > 0 { await letEarlierEffectsSettle() }
+    // Checked here so that a send whose effects all ended makes no async call at all. Effects started earlier
+    // count too: this action may have released one (finished its stream, delivered its value), and a test
+    // ending here must not find it still running.
+    if ledger.runningCount > 0 { await letEffectsSettle() }
     return TestStoreTask(rawValue: task, effectIDs: started, ledger: ledger, events: events, timeout: timeout)
   }
 
@@ -71,42 +70,39 @@ extension TestStore {
     for index in received.indices { received[index].isFolded = true }
   }
 
-  /// Lets the effects a send started run until they suspend on something that takes time, as TCA's test
-  /// store does: an effect that only had a finished stream or a ready value left to read is then done, not
-  /// reported as still running. `send` calls it only while one of them still runs.
-  @usableFromInline func letEffectsReachTheirNextSuspension(_ started: [UInt64]) async {
-    for _ in 0..<Self.yieldsAfterSend {
-      guard started.contains(where: ledger.isRunning) else { return }
-      await Task.yield()
-    }
-  }
-
-  /// Yields while the effects already running make progress (one ends, or an action arrives), and stops once a
-  /// few yields in a row change nothing: they wait on something not ready yet (a clock, an unfinished stream).
-  @usableFromInline func letEarlierEffectsSettle() async {
+  /// Lets the running effects go on until each is suspended on something that is not ready yet (a clock, an
+  /// unfinished stream, a request), or all have ended.
+  ///
+  /// An effect's step that is ready to run may still wait for a thread (its nonisolated parts run on the
+  /// global pool) or for the main actor (on Linux an effect's task is queued there rather than started at
+  /// once, as the main actor does not run on the main thread). No fixed number of yields outlasts that on a
+  /// loaded machine, so the effects count as at rest only once nothing has moved (no effect ended, no action
+  /// arrived) for a few yields and for `quietPeriod` of wall time. A busy effect that never rests is given up
+  /// on after `settleLimit` yields.
+  @usableFromInline func letEffectsSettle() async {
     var quietYields = 0
     var last = (ledger.runningCount, received.count)
-    for _ in 0..<Self.settleLimit where quietYields < Self.quietYieldsToSettle {
+    var quietSince = ContinuousClock.now
+    for _ in 0..<Self.settleLimit {
       await Task.yield()
       let now = (ledger.runningCount, received.count)
+      if now.0 == 0 { return }
       if now == last {
         quietYields += 1
+        if quietYields >= 3, ContinuousClock.now - quietSince >= Self.quietPeriod { return }
       } else {
         quietYields = 0
         last = now
+        quietSince = ContinuousClock.now
       }
-      if now.0 == 0 { return }
     }
   }
 
-  /// How many yields in a row without progress mean the effects are waiting.
-  @usableFromInline static var quietYieldsToSettle: Int { 3 }
+  /// How long nothing may move before the running effects count as at rest.
+  @usableFromInline static var quietPeriod: Duration { .milliseconds(5) }
 
   /// How many times settling yields at most (a busy effect never goes quiet).
-  @usableFromInline static var settleLimit: Int { 200 }
-
-  /// How many times a send yields for its effects at most (TCA yields about as often).
-  @usableFromInline static var yieldsAfterSend: Int { 20 }
+  @usableFromInline static var settleLimit: Int { 100_000 }
 
   /// Sends the payload-less case `casePath` names (`send(\.onAppear)`, `send(\.view.refreshTapped)`).
   @discardableResult
