@@ -24,8 +24,9 @@ struct KeyDecoderTests {
         .home, .end, .killToEnd, .killToStart, .killWordBackward, .interrupt, .endOfInput, .redraw, .up, .down,
       ])
     #expect(keys([0x7F, 0x08, 0x09, 0x0D, 0x0A]) == [.backspace, .backspace, .tab, .enter, .enter])
-    // Bell, Ctrl-G, Ctrl-Z and an unknown CSI sequence never reach the line raw.
-    #expect(keys([0x07, 0x1A, 0x61] + Array("\u{1B}[2J".utf8) + [0x62]) == [.character("a"), .character("b")])
+    #expect(keys([0x12, 0x07]) == [.reverseSearch, .cancel])
+    // Ctrl-Backslash, Ctrl-Z and an unknown CSI sequence never reach the line raw (Ctrl-G is `.cancel`).
+    #expect(keys([0x1C, 0x1A, 0x61] + Array("\u{1B}[2J".utf8) + [0x62]) == [.character("a"), .character("b")])
     // U+009B (a one-character CSI for some terminals) is dropped like ESC [.
     #expect(keys(Array("x\u{9B}2Jy".utf8)) == [.character("x"), .character("2"), .character("J"), .character("y")])
   }

@@ -60,13 +60,15 @@ final class PseudoTerminal: @unchecked Sendable {
     close(terminal)
   }
 
-  /// Starts `executable` with `arguments` on the terminal, and a thread reading what it writes.
-  func launch(_ executable: URL, _ arguments: [String]) throws {
+  /// Starts `executable` with `arguments` on the terminal (colors off unless `environment` says otherwise), and a
+  /// thread reading what it writes.
+  func launch(_ executable: URL, _ arguments: [String], environment overrides: [String: String] = [:]) throws {
     process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["TERM"] = "xterm"
+    environment.merge(overrides) { _, override in override }
     process.environment = environment
     let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
     process.standardInput = handle

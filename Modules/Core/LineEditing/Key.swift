@@ -38,4 +38,8 @@ public enum Key: Equatable, Sendable {
   case interrupt
   /// Ctrl-D: delete under the cursor, or quit at an empty prompt.
   case endOfInput
+  /// Ctrl-R: search the history backwards for what is typed next (again: an older match).
+  case reverseSearch
+  /// Ctrl-G, or Escape alone: leave a history search, giving the line back as it was.
+  case cancel
 }

@@ -63,8 +63,12 @@ public struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Gives up on a pending sequence (a lone Escape typed and nothing after it): its bytes are dropped.
-  public mutating func flushPending() { pending.removeAll() }
+  /// Gives up on a pending sequence once no more bytes came: a lone Escape is the Escape key (`.cancel`); the
+  /// bytes of any other cut sequence are dropped.
+  @discardableResult public mutating func flushPending() -> [Key] {
+    defer { pending.removeAll() }
+    return pending == [0x1B] ? [.cancel] : []
+  }
 
   /// How many bytes a UTF-8 sequence starting with `leading` has (1 for a stray continuation byte).
   static func utf8Length(leading: UInt8) -> Int {
@@ -85,6 +89,7 @@ public struct KeyDecoder: Sendable {
     case 0x04: .endOfInput
     case 0x05: .end
     case 0x06: .right
+    case 0x07: .cancel
     case 0x08, 0x7F: .backspace
     case 0x09: .tab
     case 0x0A, 0x0D: .enter
@@ -92,6 +97,7 @@ public struct KeyDecoder: Sendable {
     case 0x0C: .redraw
     case 0x0E: .down
     case 0x10: .up
+    case 0x12: .reverseSearch
     case 0x15: .killToStart
     case 0x17: .killWordBackward
     default: nil

@@ -4,13 +4,18 @@
 /// the session only draws what it answers.
 public struct LineEditor: Sendable {
   /// The line's characters.
-  public private(set) var characters: [Character] = []
+  public internal(set) var characters: [Character] = []
   /// Where the cursor is, as an index into `characters` (0 is before the first).
-  public private(set) var cursor = 0
+  public internal(set) var cursor = 0
   /// The lines submitted before (Up and Down).
   public var history: LineHistory
   /// Whether the last key was a Tab that changed nothing, so a second Tab lists the choices.
   private var tabPending = false
+  /// The Ctrl-R search in progress, if any.
+  public internal(set) var search: HistorySearch?
+  /// Whether the line offers the rest of the newest history line it starts, for → or Ctrl-F at its end to take
+  /// (the session turns it on only where it can show the offer in grey).
+  public var suggestsFromHistory = false
 
   /// What a key did, for the session to act on.
   public enum Event: Equatable, Sendable {
@@ -47,6 +52,8 @@ public struct LineEditor: Sendable {
   public mutating func handle(_ key: Key, completer: Completer? = nil) -> Event {
     let wasTabPending = tabPending
     tabPending = false
+    // A key that ends a search without using it (an arrow, Tab) then does what it always does.
+    if search != nil, let event = handleWhileSearching(key) { return event }
     switch key {
     case let .character(character):
       insert(character)
@@ -85,6 +92,11 @@ public struct LineEditor: Sendable {
       let discarded = text
       replace(with: [])
       return .interrupted(discarded: discarded)
+    case .reverseSearch:
+      search = HistorySearch(original: (characters, cursor))
+      return .changed
+    case .cancel:
+      return .unchanged
     }
     history.stopBrowsing()
     return .changed
@@ -98,7 +110,12 @@ public struct LineEditor: Sendable {
       cursor -= 1
       return .changed
     case .right:
-      guard cursor < characters.count else { return .unchanged }
+      guard cursor < characters.count else {
+        guard let suggestion else { return .unchanged }
+        characters += suggestion
+        cursor = characters.count
+        return .changed
+      }
       cursor += 1
       return .changed
     case .home:
@@ -197,10 +214,11 @@ public struct LineEditor: Sendable {
   }
 
   /// The part of `prompt` and the line that fits `width` columns, scrolled so the cursor shows, and the column
-  /// the cursor is at (0-based).
+  /// the cursor is at (0-based). While searching the history, the search's prompt stands in for `prompt`.
   ///
   /// The last column stays free: writing there makes some terminals wrap early.
   public func visibleLine(prompt: String, width: Int) -> (text: String, cursorColumn: Int) {
+    let prompt = search?.prompt ?? prompt
     let promptWidth = DisplayWidth.of(prompt)
     let room = max(width - promptWidth - 1, 1)
     let widths = characters.map(DisplayWidth.of)

@@ -56,6 +56,8 @@ import TerminalUI
     self.prompt = prompt
     self.historyFile = historyFile
     editor = LineEditor(history: historyFile?.load() ?? LineHistory())
+    // Grey is how a suggestion shows it is only offered: without colors it would read as typed text.
+    editor.suggestsFromHistory = session.style.colors
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
   }
 
@@ -107,7 +109,9 @@ import TerminalUI
       work[id] = nil
       draw(force: false)
     case .escapeTimeout:
-      decoder.flushPending()
+      for key in decoder.flushPending() {
+        if let outcome = handle(key) { return outcome }
+      }
     }
     return nil
   }
@@ -131,7 +135,8 @@ import TerminalUI
     case .unchanged:
       break
     case .bell:
-      terminal.write("\u{07}")
+      // Drawn again too: a search that found nothing still shows what was typed, and that it failed.
+      terminal.write("\u{07}" + promptLine())
     case let .submitted(line):
       saveHistory(adding: line)
       return execute(line)
@@ -320,8 +325,11 @@ import TerminalUI
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.
   private func promptLine() -> String {
-    let (text, column) = editor.visibleLine(prompt: prompt, width: terminal.size().columns)
-    return "\r\u{1B}[2K" + text + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
+    let width = terminal.size().columns
+    let (text, column) = editor.visibleLine(prompt: prompt, width: width)
+    let suggestion = editor.visibleSuggestion(prompt: prompt, width: width)
+    let offered = suggestion.isEmpty ? "" : style.dim(TerminalText.safeScreen(suggestion))
+    return "\r\u{1B}[2K" + text + offered + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
   }
 }
 

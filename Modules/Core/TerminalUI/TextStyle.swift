@@ -1,6 +1,6 @@
 import Foundation
 
-/// Terminal styling that is on only for a terminal and never when `NO_COLOR` is set.
+/// Terminal styling that is on only for a terminal, never for a dumb one or when `NO_COLOR` is set.
 public struct TextStyle: Sendable, Equatable {
   /// Whether escape codes are written.
   public let colors: Bool
@@ -11,10 +11,11 @@ public struct TextStyle: Sendable, Equatable {
   /// No escape codes (tests, pipes, files).
   public static let plain = TextStyle(colors: false)
 
-  /// Colors when standard output is a terminal and `NO_COLOR` is unset or empty.
+  /// Colors when standard output is a terminal that is not `TERM=dumb` and `NO_COLOR` is unset or empty.
   public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TextStyle {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    return TextStyle(colors: !noColor && isatty(STDOUT_FILENO) == 1)
+    let dumb = environment["TERM"] == "dumb"
+    return TextStyle(colors: !noColor && !dumb && isatty(STDOUT_FILENO) == 1)
   }
 
   /// Bold text (titles).
