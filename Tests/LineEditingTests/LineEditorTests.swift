@@ -97,6 +97,22 @@ struct LineEditorTests {
     #expect(editor.visibleLine(prompt: "> ", width: 20) == ("> " + String(repeating: "x", count: 17), 2))
   }
 
+  @Test func tabIgnoresCaseOnlyWhenNothingMatchesAsTypedAndListsNumbersByValue() {
+    let names: LineEditor.Completer = { _, _ in ["Grace Hopper", "Greta", "gravel"] }
+    var editor = LineEditor()
+    type("gr\t", into: &editor, completer: names)
+    #expect(editor.text == "gravel ")
+    editor = LineEditor()
+    type("gre\t", into: &editor, completer: names)
+    #expect(editor.text == "Greta ")
+    editor = LineEditor()
+    type("GR\t", into: &editor) { _, _ in ["Grace Hopper", "Greta"] }
+    #expect(editor.text == "Gr")
+    let rows: LineEditor.Completer = { _, _ in ["10", "2", "1"] }
+    editor = LineEditor()
+    #expect(type("\t\t", into: &editor, completer: rows).last == .choices(["1", "2", "10"]))
+  }
+
   @Test func tabCompletesTheOnlyCandidateThenTheCommonPrefixThenListsOnASecondTab() {
     let completer: LineEditor.Completer = { before, _ in
       before.isEmpty ? ["open", "search", "settings", "sort"] : before == ["sort"] ? ["name", "city", "id"] : []

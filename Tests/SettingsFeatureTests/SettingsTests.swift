@@ -76,4 +76,14 @@ import Testing
         == .failure(CommandError("'display' needs one of: compact, detailed.")))
     #expect(try view.action(for: "done", in: state).get() == .doneTapped)
   }
+
+  @Test func tabListsEachPreferencesValuesMarkingTheOneInForce() {
+    let view = SettingsView()
+    let state = Settings.State()
+    #expect(
+      view.completionCandidates(before: ["display"], in: state) == [
+        CompletionCandidate("compact"), CompletionCandidate("detailed", note: "(current)"),
+      ])
+    #expect(view.completions(before: ["sort"], in: state).sorted() == ["city", "id", "name"])
+  }
 }

@@ -222,6 +222,17 @@ import UserClientTesting
     await store.receive(.delegate(.cancelled))
   }
 
+  @Test func tabAfterAFieldOffersTheValueItHasNow() {
+    var state = UserForm.State()
+    state.name = "Ada Lovelace"
+    state.city = "London"
+    #expect(UserFormView().completions(before: ["name"], in: state) == ["Ada Lovelace"])
+    #expect(UserFormView().completions(before: ["name", "Ada"], in: state) == ["Lovelace"])
+    #expect(UserFormView().completions(before: ["city"], in: state) == ["London"])
+    // An empty field offers nothing.
+    #expect(UserFormView().completions(before: ["email"], in: state) == [])
+  }
+
   @Test func theViewShowsErrorsUnderTheirFieldsAndMapsCommands() throws {
     var state = UserForm.State()
     state.email = "ada"

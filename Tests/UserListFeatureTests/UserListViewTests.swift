@@ -33,6 +33,25 @@ import UserListInterface
     #expect(view.render(failed, style: .plain) == "Users (sorted by name)\nLoading failed: disk full Type 'retry'.")
   }
 
+  @Test func tabOffersTheRowsOfThePageWithTheirNamesAndTheNamesAndCitiesToSearch() {
+    var state = state()
+    #expect(
+      view.completionCandidates(before: ["open"], in: state) == [
+        CompletionCandidate("1", note: "Ada Lovelace"), CompletionCandidate("2", note: "Grace Hopper"),
+      ])
+    #expect(view.completionCandidates(before: ["open", "1"], in: state) == [])
+    #expect(view.completions(before: ["search"], in: state) == ["Ada Lovelace", "Grace Hopper", "London"])
+    // One word at a time: after "ada", the rest of her name.
+    #expect(view.completions(before: ["search", "ada"], in: state) == ["Lovelace"])
+    state.$preferences.withLock { $0.searchField = .email }
+    #expect(view.completions(before: ["search"], in: state) == ["ada@example.com", "grace@example.com"])
+    // Only the rows on the page shown.
+    state.rowsPerPage = 1
+    state.page = 2
+    #expect(view.completionCandidates(before: ["fav"], in: state) == [CompletionCandidate("2", note: "Grace Hopper")])
+    #expect(view.completionCandidates(before: ["sort"], in: state).first { !$0.note.isEmpty }?.value == "name")
+  }
+
   @Test func rowNumbersReferToTheRowsAsShown() throws {
     var sorted = state()
     sorted.$preferences.withLock { $0.sortOrder = .id }

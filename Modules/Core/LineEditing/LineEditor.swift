@@ -174,31 +174,47 @@ public struct LineEditor: Sendable {
   }
 
   /// Completes the word at the cursor: the only candidate and a space, else the candidates' common prefix; with
-  /// nothing to add, a second Tab lists them.
+  /// nothing to add, a second Tab lists them. Candidates that start with the word as typed come first; when none
+  /// does, case is ignored ("gr" reaches "Grace") and the word takes the candidate's case.
   private mutating func complete(with completer: Completer, listing: Bool) -> Event {
     var start = cursor
     while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
     let partial = String(characters[start..<cursor])
     let before = String(characters[..<start]).split(whereSeparator: \.isWhitespace).map(String.init)
-    let candidates = Array(Set(completer(before, partial).filter { $0.hasPrefix(partial) })).sorted()
+    let offered = completer(before, partial)
+    var matching = offered.filter { $0.hasPrefix(partial) }
+    if matching.isEmpty { matching = offered.filter { $0.lowercased().hasPrefix(partial.lowercased()) } }
+    let candidates = Array(Set(matching)).sorted(by: Self.listsBefore)
     guard !candidates.isEmpty else { return .bell }
     if candidates.count == 1 {
-      let rest = Array(candidates[0].dropFirst(partial.count))
       let space: [Character] = cursor < characters.count && characters[cursor] == " " ? [] : [" "]
-      characters.insert(contentsOf: rest + space, at: cursor)
-      cursor += rest.count + 1
+      replaceWord(from: start, with: Array(candidates[0]) + space)
       return .changed
     }
     let common = Self.commonPrefix(candidates)
-    if common.count > partial.count {
-      let rest = Array(common.dropFirst(partial.count))
-      characters.insert(contentsOf: rest, at: cursor)
-      cursor += rest.count
+    if common.count >= partial.count, common != partial {
+      replaceWord(from: start, with: Array(common))
       return .changed
     }
     if listing { return .choices(candidates) }
     tabPending = true
     return .bell
+  }
+
+  /// Puts `replacement` in place of the line from `start` to the cursor, and the cursor after it.
+  private mutating func replaceWord(from start: Int, with replacement: [Character]) {
+    characters.replaceSubrange(start..<cursor, with: replacement)
+    cursor = start + replacement.count
+  }
+
+  /// The order choices are listed in: numbers by value (row 2 before row 10), numbers before words, then words.
+  static func listsBefore(_ first: String, _ second: String) -> Bool {
+    switch (Int(first), Int(second)) {
+    case let (first?, second?): first < second
+    case (_?, nil): true
+    case (nil, _?): false
+    case (nil, nil): first < second
+    }
   }
 
   /// The longest prefix every candidate shares.

@@ -123,11 +123,14 @@ import TerminalUI
     interruptArmed = false
     let view = view
     let store = store
+    var offered: [CompletionCandidate] = []
     let completer: LineEditor.Completer = { before, _ in
       let state = store.currentState
-      return before.isEmpty
-        ? view.completions(before: [], in: state) + ["help", "back", "quit"]
-        : view.completions(before: before, in: state)
+      offered =
+        before.isEmpty
+        ? view.completionCandidates(before: [], in: state) + ["help", "back", "quit"].map { CompletionCandidate($0) }
+        : view.completionCandidates(before: before, in: state)
+      return offered.map(\.value)
     }
     switch editor.handle(key, completer: completer) {
     case .changed:
@@ -161,11 +164,25 @@ import TerminalUI
     case .redraw:
       draw(force: true)
     case let .choices(choices):
-      messages = [choices.joined(separator: "  ")]
+      messages = [listing(choices, notes: offered)]
       draw(force: true)
     }
     return nil
   }
+
+  /// The choices a second Tab lists, each with its note (a row's user), at most `listedChoices` of them.
+  private func listing(_ choices: [String], notes candidates: [CompletionCandidate]) -> String {
+    var notes: [String: String] = [:]
+    for candidate in candidates where !candidate.note.isEmpty { notes[candidate.value] = candidate.note }
+    let shown = choices.prefix(Self.listedChoices).map { choice in
+      notes[choice].map { choice + " " + style.dim(TerminalText.safeScreen($0)) } ?? TerminalText.safeScreen(choice)
+    }
+    let more = choices.count - shown.count
+    return shown.joined(separator: "  ") + (more > 0 ? style.dim("  … and \(more) more; type more letters") : "")
+  }
+
+  /// How many choices a listing shows (a search over thousands of names would fill the screen).
+  static var listedChoices: Int { 40 }
 
   /// Runs a typed line against the current state: a global command, or the front screen's.
   private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {

@@ -8,8 +8,14 @@ public struct TerminalCommand<Action> {
   public let help: String
   /// Turns the words after the name into an action, or a message saying what was wrong.
   public let parse: ([String]) -> Result<Action, CommandError>
+  /// What Tab offers for the next argument, given the arguments typed before it, each with a note for listings.
+  public private(set) var candidates: ([String]) -> [CompletionCandidate]
+
   /// What Tab offers for the next argument, given the arguments typed before it.
-  public let completions: ([String]) -> [String]
+  public var completions: ([String]) -> [String] {
+    let candidates = candidates
+    return { candidates($0).map(\.value) }
+  }
 
   /// A command from its parts; `completions` suggests argument values for Tab (none by default).
   public init(
@@ -20,8 +26,15 @@ public struct TerminalCommand<Action> {
     self.name = name
     self.arguments = arguments
     self.help = help
-    self.completions = completions
+    self.candidates = { completions($0).map { CompletionCandidate($0) } }
     self.parse = parse
+  }
+
+  /// The same command, with Tab offering `candidates` (from the screen's state: rows, names, a field's value).
+  public func completing(_ candidates: @escaping ([String]) -> [CompletionCandidate]) -> Self {
+    var command = self
+    command.candidates = candidates
+    return command
   }
 
   /// A command without arguments that sends `action`; extra words are an error.
@@ -58,18 +71,20 @@ public struct TerminalCommand<Action> {
   }
 
   /// A command taking one of `Option`'s raw values (`sort name|city|id`); anything else is refused, listing them.
+  /// A listing of the choices marks `current`, the value in force.
   public static func choice<Option: RawRepresentable & CaseIterable>(
-    _ name: String, of option: Option.Type, help: String, action: @escaping (Option) -> Action
+    _ name: String, of option: Option.Type, current: Option? = nil, help: String,
+    action: @escaping (Option) -> Action
   ) -> Self where Option.RawValue == String {
     let names = Option.allCases.map(\.rawValue)
-    return Self(
-      name, arguments: [names.joined(separator: "|")], help: help, completions: { $0.isEmpty ? names : [] }
-    ) { words in
+    let candidates = names.map { CompletionCandidate($0, note: $0 == current?.rawValue ? "(current)" : "") }
+    return Self(name, arguments: [names.joined(separator: "|")], help: help) { words in
       guard words.count == 1, let value = Option(rawValue: words[0]) else {
         return .failure(CommandError("'\(name)' needs one of: \(names.joined(separator: ", "))."))
       }
       return .success(action(value))
     }
+    .completing { $0.isEmpty ? candidates : [] }
   }
 
   /// `name <arg>  help`, for a help listing.
@@ -78,9 +93,8 @@ public struct TerminalCommand<Action> {
   /// The same command sending `transform`ed actions (how a parent screen embeds a child's commands).
   public func map<T>(_ transform: @escaping (Action) -> T) -> TerminalCommand<T> {
     let parse = self.parse
-    return TerminalCommand<T>(name, arguments: arguments, help: help, completions: completions) {
-      parse($0).map(transform)
-    }
+    return TerminalCommand<T>(name, arguments: arguments, help: help) { parse($0).map(transform) }
+      .completing(candidates)
   }
 }
 

@@ -75,9 +75,14 @@ extension TerminalView {
 
   /// What Tab offers for the word being typed: command names first, then the named command's argument values.
   public func completions(before words: [String], in state: State) -> [String] {
+    completionCandidates(before: words, in: state).map(\.value)
+  }
+
+  /// What Tab offers for the word being typed, with the notes a listing of them shows (a row's user).
+  public func completionCandidates(before words: [String], in state: State) -> [CompletionCandidate] {
     let commands = commands(for: state)
-    guard let name = words.first else { return commands.map(\.name) }
-    return commands.first { $0.name == name }?.completions(Array(words.dropFirst())) ?? []
+    guard let name = words.first else { return commands.map { CompletionCandidate($0.name) } }
+    return commands.first { $0.name == name }?.candidates(Array(words.dropFirst())) ?? []
   }
 
   /// One line per command: usage, padded, then help.

@@ -26,13 +26,14 @@ public struct SettingsView: TerminalView {
   public func commands(for state: Settings.State) -> [TerminalCommand<Settings.Action>] {
     [
       .choice(
-        "sort", of: Preferences.SortOrder.self, help: "Order lists this way.", action: Settings.Action.sortOrderChanged),
+        "sort", of: Preferences.SortOrder.self, current: state.preferences.sortOrder, help: "Order lists this way.",
+        action: Settings.Action.sortOrderChanged),
       .choice(
-        "search-field", of: Preferences.SearchField.self, help: "Search in this field.",
-        action: Settings.Action.searchFieldChanged),
+        "search-field", of: Preferences.SearchField.self, current: state.preferences.searchField,
+        help: "Search in this field.", action: Settings.Action.searchFieldChanged),
       .choice(
-        "display", of: Preferences.Display.self, help: "Show this much of each user.",
-        action: Settings.Action.displayChanged),
+        "display", of: Preferences.Display.self, current: state.preferences.display,
+        help: "Show this much of each user.", action: Settings.Action.displayChanged),
       .simple("tour", help: "Show the guided tour again at the next start.", action: .showTourAgainTapped),
       .simple("done", help: "Leave the settings.", action: .doneTapped),
     ]

@@ -26,14 +26,22 @@ public struct UserFormView: TerminalView {
   /// A refused save: the session prints it as the command's error (and a script stops there).
   public func refusal(in state: UserForm.State) -> String? { state.saveRefusal }
 
-  /// Set a field, save, or cancel.
+  /// Set a field, save, or cancel. Tab after a field's name offers the value it has now, to edit.
   public func commands(for state: UserForm.State) -> [TerminalCommand<UserForm.Action>] {
-    [
-      .text("name", argument: "text", help: "Set the name.", allowEmpty: true) { .set(\.name, $0) },
-      .text("email", argument: "text", help: "Set the email address.", allowEmpty: true) { .set(\.email, $0) },
-      .text("city", argument: "text", help: "Set the city ('city' alone clears it).", allowEmpty: true) {
+    func offering(_ value: String) -> ([String]) -> [CompletionCandidate] {
+      { typed in CompletionCandidate.continuing(typed, among: [value]) }
+    }
+    return [
+      TerminalCommand.text("name", argument: "text", help: "Set the name.", allowEmpty: true) { .set(\.name, $0) }
+        .completing(offering(state.name)),
+      TerminalCommand.text("email", argument: "text", help: "Set the email address.", allowEmpty: true) {
+        .set(\.email, $0)
+      }
+      .completing(offering(state.email)),
+      TerminalCommand.text("city", argument: "text", help: "Set the city ('city' alone clears it).", allowEmpty: true) {
         .set(\.city, $0)
-      },
+      }
+      .completing(offering(state.city)),
       .simple("save", help: "Check the fields and save.", action: .saveTapped),
       .simple("cancel", help: "Leave without saving.", action: .cancelTapped),
     ]

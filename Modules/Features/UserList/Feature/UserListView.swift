@@ -88,6 +88,8 @@ public struct UserListView: TerminalView {
     let rows = visible.rows(for: state)
     let paging = Paging(state, rowCount: rows.count)
     let range = 1...max(rows.count, 1)
+    // Tab offers the rows on the page, listed with their users' names.
+    let rowsShown = paging.rows.map { CompletionCandidate(String($0 + 1), note: rows[$0].name) }
     func row(_ name: String, help: String, _ action: @escaping (User.ID) -> UserList.Action) -> TerminalCommand<
       UserList.Action
     > {
@@ -96,14 +98,19 @@ public struct UserListView: TerminalView {
         return TerminalCommand<Int>.number(name, argument: "row", in: range, help: help) { $0 }
           .parse(words).map { action(rows[$0 - 1].id) }
       }
+      .completing { $0.isEmpty ? rowsShown : [] }
     }
     return [
       row("open", help: "Show the user in that row.", UserList.Action.userTapped),
       .simple("add", help: "Add a user.", action: .addTapped),
-      .text(
+      TerminalCommand.text(
         "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
-        allowEmpty: true, action: UserList.Action.queryChanged),
-      .choice("sort", of: UserList.SortOrder.self, help: "Change the order.", action: UserList.Action.sortChanged),
+        allowEmpty: true, action: UserList.Action.queryChanged
+      )
+      .completing { typed in CompletionCandidate.continuing(typed, among: searchedValues(state)) },
+      .choice(
+        "sort", of: UserList.SortOrder.self, current: state.sort, help: "Change the order.",
+        action: UserList.Action.sortChanged),
       row("fav", help: "Mark or unmark the user in that row as a favorite.", UserList.Action.favoriteToggled),
       row("delete", help: "Delete the user in that row (asks first).", UserList.Action.deleteTapped),
       TerminalCommand("next", help: "Show the next page of rows.") { words in
@@ -125,6 +132,17 @@ public struct UserListView: TerminalView {
       .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
       .simple("info", help: "About the app and its data files.", action: .appInfoTapped),
     ]
+  }
+
+  /// What `search` looks in, for Tab to offer: the names, emails or cities of the users loaded, or names and
+  /// cities when the search looks in any field.
+  private func searchedValues(_ state: UserList.State) -> [String] {
+    switch state.preferences.searchField {
+    case .name: state.users.map(\.name)
+    case .email: state.users.map(\.email)
+    case .city: state.users.map(\.city).filter { !$0.isEmpty }
+    case .any: state.users.map(\.name) + state.users.map(\.city).filter { !$0.isEmpty }
+    }
   }
 
   /// Load when the list first appears (and after a restore reset the status to idle).
