@@ -28,6 +28,30 @@ private func loadReport(_ reason: String) -> ErrorReport {
     }
   }
 
+  @Test func anotherSessionsEditShowsAndItsDeleteSaysSo() async {
+    let renamed = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
+    let stored = LockIsolated([User.ada])
+    let (changes, announce) = AsyncStream.makeStream(of: Void.self)
+    var client = UserClient.testValue
+    client.load = { stored.value }
+    client.changesElsewhere = { changes }
+    let store = store(client: client)
+    await store.send(.followChangesElsewhere)
+    stored.setValue([renamed])
+    announce.yield()
+    await store.receive(.changedElsewhere)
+    await store.receive(.userLoaded(renamed)) { $0.user = renamed }
+    stored.setValue([])
+    announce.yield()
+    await store.receive(.changedElsewhere)
+    await store.receive(.loadFailed("Another session deleted user #1.")) {
+      $0.status = .failed("Another session deleted user #1.")
+    }
+    await store.receive(\.delegate.failed)
+    announce.finish()
+    await store.finish()
+  }
+
   @Test func openedByIDItLoadsTheUser() async {
     var client = UserClient.testValue
     client.load = { [User.ada, User(id: 2, name: "Grace", email: "grace@example.com")] }

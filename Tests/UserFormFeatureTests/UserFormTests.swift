@@ -216,6 +216,55 @@ import UserClientTesting
     #expect(try await client.load() == [mine])
   }
 
+  @Test func anEditFormSaysAtOnceWhenAnotherSessionSavesItsUserAndThenSavesOverIt() async {
+    let theirs = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
+    let stored = LockIsolated([User.ada])
+    let (changes, announce) = AsyncStream.makeStream(of: Void.self)
+    var client = UserClient.testValue
+    client.load = { stored.value }
+    client.changesElsewhere = { changes }
+    client.update = { edited, original in
+      #expect(original == theirs, "the save replaces the version the form told of")
+      stored.setValue([edited])
+    }
+    let store = store(UserForm.State(editing: User.ada), client: client)
+    await store.send(.followChangesElsewhere)
+    // A change that leaves this user as the form found it says nothing.
+    announce.yield()
+    await store.receive(.usersChangedElsewhere)
+    stored.setValue([theirs])
+    announce.yield()
+    await store.receive(.usersChangedElsewhere)
+    await store.receive(.editedElsewhere(theirs)) {
+      $0.mode = .edit(theirs)
+      $0.changedElsewhereNotice = """
+        Another session just saved this user: it is now Ada King <ada@example.com> · London. Saving replaces that \
+        with what is typed here; cancel keeps theirs.
+        """
+    }
+    await store.receive(.delegate(.changedElsewhere(theirs)))
+    #expect(UserFormView().render(store.state, style: .plain).contains("Another session just saved this user"))
+    await store.send(.saveTapped) {
+      $0.isSaving = true
+      $0.changedElsewhereNotice = nil
+    }
+    await store.receive(.saved(User.ada)) {
+      $0.isSaving = false
+      $0.mode = .edit(User.ada)
+    }
+    await store.receive(.delegate(.saved(User.ada)))
+    announce.finish()
+    await store.finish()
+  }
+
+  @Test func anAddFormFollowsNothing() async {
+    let store = store()
+    await store.send(.followChangesElsewhere)
+    await store.send(.usersChangedElsewhere)
+    #expect(UserFormView().followAction(for: store.state) == nil)
+    #expect(UserFormView().followAction(for: UserForm.State(editing: User.ada)) == .followChangesElsewhere)
+  }
+
   @Test func cancellingTellsTheParent() async {
     let store = store()
     await store.send(.cancelTapped)

@@ -59,6 +59,50 @@ import UserListTesting
     }
   }
 
+  @Test func aChangeMadeInAnotherSessionReloadsTheListWithoutShowingLoading() async {
+    let stored = LockIsolated([User.ada])
+    let (changes, announce) = AsyncStream.makeStream(of: Void.self)
+    var client = UserClient.testValue
+    client.load = { stored.value }
+    client.changesElsewhere = { changes }
+    let store = store(client: client)
+    await store.send(.task) { $0.status = .loading }
+    await store.receive(.usersLoaded([User.ada])) {
+      $0.users = [User.ada]
+      $0.status = .loaded
+    }
+    await store.send(.followChangesElsewhere)
+    // Another session adds Grace: the list shows her, and never said "Loading…" meanwhile.
+    stored.setValue([User.ada, User.grace])
+    announce.yield()
+    await store.receive(.changedElsewhere)
+    await store.receive(.usersLoaded([User.ada, User.grace])) { $0.users = [User.ada, User.grace] }
+    // The watch ends with the feed (the shell stops it when the session ends).
+    announce.finish()
+    await store.finish()
+  }
+
+  @Test func aChangeElsewhereDuringALoadStartsNoSecondOneAndAfterAFailureLoadsAgain() async {
+    var client = UserClient.testValue
+    client.load = { [User.ada] }
+    let store = store(
+      {
+        var state = UserList.State()
+        state.status = .loading
+        return state
+      }(), client: client)
+    // The load under way reads the file anyway.
+    await store.send(.changedElsewhere)
+    await store.send(.loadFailed("The data folder is offline.")) { $0.status = .failed("The data folder is offline.") }
+    await store.receive(\.delegate.failed)
+    // Someone fixed the folder from another session: the list tries again, showing that it does.
+    await store.send(.changedElsewhere) { $0.status = .loading }
+    await store.receive(.usersLoaded([User.ada])) {
+      $0.users = [User.ada]
+      $0.status = .loaded
+    }
+  }
+
   @Test func aDamagedListWithARepeatedIdKeepsTheFirst() async {
     let store = store()
     await store.send(.usersLoaded([User.ada, User(id: 1, name: "Impostor", email: "x@example.com")])) {

@@ -39,7 +39,9 @@ import UserClientTesting
     #expect(await terminal.type(":at 0\r", thenWaitFor: "There is no action #0: actions go from #1 to #"))
     #expect(await terminal.type(":resume\r", thenWaitFor: "Back to the live screen."))
     #expect(await terminal.type("fav\r", thenWaitFor: "Grace Hopper ★"))
-    #expect(await terminal.type(":effects\r", thenWaitFor: "No effects are running."))
+    // The screens' watches of other sessions run for as long as their screens show.
+    #expect(await terminal.type(":effects\r", thenWaitFor: "detail.followChangesElsewhere"))
+    #expect(terminal.output.contains("list.followChangesElsewhere"))
     #expect(await terminal.type("help\r", thenWaitFor: ":effects          List the effects running now"))
 
     #expect(await terminal.type(":at 99999\r", thenWaitFor: "There is no action #99999"))

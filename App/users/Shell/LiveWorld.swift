@@ -17,6 +17,9 @@ import UserClientLive
   let storage: SharedStorage
   /// Installs the live clients and the storage; everything the session builds runs inside it.
   let prepareDependencies: (inout DependencyValues) -> Void
+  /// Tells the screens of a live terminal session of the changes other sessions make to the users; nil for a
+  /// script or a pipe, whose runs must not depend on what another process does meanwhile.
+  let userFileWatcher: UserFileWatcher?
 
   /// The world for `options`, or a `ShellExit` naming why the data folder cannot be used.
   init(options: ShellOptions, io: UsersShell.IO) throws(ShellExit) {
@@ -25,6 +28,7 @@ import UserClientLive
       throw .cannotUse("cannot use the data folder \(directory.path): \(problem).")
     }
     let storage = SharedStorage(fileSystem: .live, directory: directory)
+    let watcher = options.scriptPath == nil && io.isInteractive ? UserFileWatcher() : nil
     let client = UserClient.live(
       directory: directory, latency: .milliseconds(options.latencyMilliseconds),
       onSkippedRecords: { records in
@@ -33,7 +37,8 @@ import UserClientLive
             "users: users.json: record \(record.position) was skipped: \(record.reason). It stays in the file as it is.\n"
           )
         }
-      }
+      },
+      watcher: watcher
     )
     let analytics =
       options.analytics ? AnalyticsClient.live(file: directory.appendingPathComponent("analytics.jsonl")) : .disabled
@@ -45,6 +50,7 @@ import UserClientLive
       ])
     self.directory = directory
     self.storage = storage
+    self.userFileWatcher = watcher
     self.prepareDependencies = {
       $0.context = .live
       $0[UserClient.self] = client

@@ -51,6 +51,15 @@ extension UsersShell {
 
   /// Lists on standard error the effects still running as the session ends (in debug builds, and under
   /// `--trace`): a leak is an effect nobody cancelled. An effect that was cancelled is not running, so not listed.
+  /// Gives effects that were just told to end (a watch whose stream finished) up to 200 ms to do so, when a
+  /// timeline counts them: only then does a leak report see them.
+  static func letEffectsEnd(_ store: Store<AppFeature.State, AppFeature.Action>) async {
+    let deadline = ContinuousClock.now + .milliseconds(200)
+    while let timeline = store.timeline, !timeline.runningEffects.isEmpty, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+  }
+
   static func reportLeakedEffects(_ store: Store<AppFeature.State, AppFeature.Action>, traced: Bool, io: IO) {
     #if DEBUG
       let reports = true

@@ -161,6 +161,9 @@ import TerminalUI
     } else {
       outcome = await session.run(first: first) { input.next() }
     }
+    // The screens' watches of other sessions end with the session, not as leaks.
+    world.userFileWatcher?.stop()
+    await letEffectsEnd(store)
     reportLeakedEffects(store, traced: trace != nil, io: io)
     trace?.close()
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.

@@ -8,6 +8,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   private let backActionForState: (State) -> Action?
   private let screenIDForState: (State) -> String
   private let appearActionForState: (State) -> Action?
+  private let followActionForState: (State) -> Action?
   private let refusalInState: (State) -> String?
   private let fitActionsForRoom: (TerminalSize, State) -> [Action]
   private let interruptedActionsInState: (State) -> [Action]
@@ -19,6 +20,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
     backActionForState = view.backAction
     screenIDForState = view.screenID
     appearActionForState = view.appearAction
+    followActionForState = view.followAction
     refusalInState = view.refusal
     fitActionsForRoom = view.fitActions
     interruptedActionsInState = view.interruptedActions
@@ -34,6 +36,8 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   public func screenID(for state: State) -> String { screenIDForState(state) }
   /// The wrapped view's appear action.
   public func appearAction(for state: State) -> Action? { appearActionForState(state) }
+  /// The wrapped view's follow action.
+  public func followAction(for state: State) -> Action? { followActionForState(state) }
   /// The wrapped view's refusal.
   public func refusal(in state: State) -> String? { refusalInState(state) }
   /// The wrapped view's actions for `room`.

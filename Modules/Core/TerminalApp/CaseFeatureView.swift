@@ -22,6 +22,8 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
 
   func appearAction(for state: Cases.State) -> Cases.Action? { screen(state).appearAction() }
 
+  func followAction(for state: Cases.State) -> Cases.Action? { screen(state).followAction() }
+
   func refusal(in state: Cases.State) -> String? { screen(state).refusal() }
 
   func fitActions(for room: TerminalSize, in state: Cases.State) -> [Cases.Action] { screen(state).fitActions(room) }
@@ -37,6 +39,7 @@ private struct CaseScreen<Action> {
   let backAction: () -> Action?
   let screenID: () -> String
   let appearAction: () -> Action?
+  let followAction: () -> Action?
   let refusal: () -> String?
   let fitActions: (TerminalSize) -> [Action]
   let interruptedActions: () -> [Action]
@@ -56,6 +59,7 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
       backAction: { view.backAction(for: state).map(embed) },
       screenID: { view.screenID(for: state) },
       appearAction: { view.appearAction(for: state).map(embed) },
+      followAction: { view.followAction(for: state).map(embed) },
       refusal: { view.refusal(in: state) },
       fitActions: { view.fitActions(for: $0, in: state).map(embed) },
       interruptedActions: { view.interruptedActions(in: state).map(embed) })

@@ -59,6 +59,9 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
   /// The linked view's appear action.
   public func appearAction(for state: Feature.State) -> Feature.Action? { linked?.appearAction(for: state) }
 
+  /// The linked view's follow action.
+  public func followAction(for state: Feature.State) -> Feature.Action? { linked?.followAction(for: state) }
+
   /// The linked view's refusal.
   public func refusal(in state: Feature.State) -> String? { linked?.refusal(in: state) }
 

@@ -272,6 +272,8 @@ import TerminalUI
       session.shownScreen = screen
       // A screen that came to the front may not have been fitted yet (a list presented after the start).
       fit(terminal.size())
+      // Not work in progress: it lasts as long as the screen, so it is neither shown nor cancelled by Ctrl-C.
+      if let follow = view.followAction(for: store.currentState) { store.send(follow) }
       guard let appear = view.appearAction(for: store.currentState) else { return }
       track(store.send(appear))
     }

@@ -45,6 +45,12 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     return child.appearAction(for: childState).map(embed)
   }
 
+  /// The child's follow action while presented, else the base's.
+  public func followAction(for state: Base.State) -> Base.Action? {
+    guard let childState = toChildState(state) else { return base.followAction(for: state) }
+    return child.followAction(for: childState).map(embed)
+  }
+
   /// The child's refusal while presented, else the base's.
   public func refusal(in state: Base.State) -> String? {
     guard let childState = toChildState(state) else { return base.refusal(in: state) }

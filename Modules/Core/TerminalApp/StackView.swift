@@ -66,6 +66,12 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     return element.appearAction(for: top.state).map { embedPath(.element(id: top.id, action: $0)) }
   }
 
+  /// The top screen's follow action.
+  public func followAction(for state: State) -> Action? {
+    guard let top = top(state) else { return root.followAction(for: toRootState(state)).map(embedRoot) }
+    return element.followAction(for: top.state).map { embedPath(.element(id: top.id, action: $0)) }
+  }
+
   /// The top screen's refusal.
   public func refusal(in state: State) -> String? {
     guard let top = top(state) else { return root.refusal(in: toRootState(state)) }

@@ -23,6 +23,11 @@ public protocol TerminalView<State, Action> {
   /// What to send when this screen comes to the front (as SwiftUI's `task`), if anything.
   func appearAction(for state: State) -> Action?
 
+  /// What to send when this screen comes to the front to start work that lasts as long as the screen (following
+  /// the changes other sessions make): a live session neither shows it as work in progress nor lets Ctrl-C
+  /// cancel it. The feature ends it when the screen goes (a dismissed screen's effects are cancelled).
+  func followAction(for state: State) -> Action?
+
   /// Why the command just sent was refused, as `state` after it shows (a form that would not save), or nil.
   ///
   /// A command can parse and still be refused by the feature; the session prints this
@@ -47,6 +52,9 @@ extension TerminalView {
 
   /// By default a screen sends nothing when it appears.
   public func appearAction(for state: State) -> Action? { nil }
+
+  /// By default a screen follows nothing while it shows.
+  public func followAction(for state: State) -> Action? { nil }
 
   /// By default a screen refuses nothing once a command parsed.
   public func refusal(in state: State) -> String? { nil }

@@ -15,18 +15,24 @@ public struct UserClient: DependencyClient {
   public var update: @Sendable (_ edited: User, _ original: User) async throws -> Void
   /// Removes the user with an id.
   public var delete: @Sendable (User.ID) async throws -> Void
+  /// A stream telling of each change another process makes to the users from now on (what changed is read with
+  /// `load`), for a screen to show it without a key typed; it ends when the client stops watching.
+  public var changesElsewhere: @Sendable () async throws -> AsyncStream<Void>
 
-  /// A client from its four endpoints.
+  /// A client from its four endpoints, and a feed of changes made elsewhere (none by default: tests, previews
+  /// and scripts see only their own changes).
   public init(
     load: @escaping @Sendable () async throws -> [User],
     add: @escaping @Sendable (NewUser) async throws -> User,
     update: @escaping @Sendable (_ edited: User, _ original: User) async throws -> Void,
-    delete: @escaping @Sendable (User.ID) async throws -> Void
+    delete: @escaping @Sendable (User.ID) async throws -> Void,
+    changesElsewhere: @escaping @Sendable () async throws -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
   ) {
     self.load = load
     self.add = add
     self.update = update
     self.delete = delete
+    self.changesElsewhere = changesElsewhere
   }
 }
 

@@ -9,9 +9,12 @@ extension UserClient {
   /// that repeats an earlier record's id, is left out of every load and kept in the file unchanged;
   /// `onSkippedRecords` hears of each read that skipped some, so the app can say which and why. `latency`
   /// makes every operation that slow (a slow disk, to watch loading and saving), inside the lock for writes.
+  /// With a `watcher`, `changesElsewhere` tells of other processes' changes to the file; without one it tells
+  /// of none (a scripted run stays reproducible).
   public static func live(
     directory: URL, latency: Duration = .zero,
-    onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in }
+    onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in },
+    watcher: UserFileWatcher? = nil
   ) -> UserClient {
     let store = UserFileStore(
       fileURL: directory.appendingPathComponent("users.json"), latency: latency, onSkippedRecords: onSkippedRecords)
@@ -19,7 +22,11 @@ extension UserClient {
       load: { try await store.load() },
       add: { try await store.add($0) },
       update: { try await store.update($0, from: $1) },
-      delete: { try await store.delete($0) })
+      delete: { try await store.delete($0) },
+      changesElsewhere: {
+        guard let watcher else { return AsyncStream { $0.finish() } }
+        return await watcher.changes(to: store)
+      })
   }
 }
 

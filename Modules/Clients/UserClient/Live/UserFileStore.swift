@@ -14,6 +14,8 @@ actor UserFileStore {
   /// The delay of a slow disk (`--latency`), taken inside the lock, so a slow save holds the lock as a real one.
   let latency: Duration
   private var snapshot: Snapshot?
+  /// The file as this process last wrote it: a change a watch sees with this identity is this process's own.
+  private var lastWritten: FileIdentity?
   /// What `onSkippedRecords` last heard, so a file read again (another process saved) is not reported twice.
   private var reportedSkipped: [SkippedRecord] = []
   private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
@@ -57,6 +59,12 @@ actor UserFileStore {
       users.append(user)
       return user
     }
+  }
+
+  /// The file's version now, and whether it is the one this process last wrote (its own change, not news).
+  func versionOnDisk() -> (identity: FileIdentity?, isOwnWrite: Bool) {
+    let identity = FileIdentity.of(fileURL)
+    return (identity, identity != nil && identity == lastWritten)
   }
 
   func update(_ user: User, from original: User) async throws {
@@ -181,7 +189,8 @@ actor UserFileStore {
     } catch {
       throw UserClientError.io(path: fileURL.path, reason: Self.describe(error, at: fileURL))
     }
-    if let identity = FileIdentity.of(fileURL) {
+    lastWritten = FileIdentity.of(fileURL)
+    if let identity = lastWritten {
       snapshot = Snapshot(identity: identity, users: users, skipped: skipped)
     } else {
       snapshot = nil
@@ -241,7 +250,7 @@ actor UserFileStore {
 }
 
 /// Which version of a file is on disk: a rename (every atomic write) or an edit changes it.
-struct FileIdentity: Equatable {
+struct FileIdentity: Equatable, Sendable {
   let inode: UInt64
   let size: UInt64
   let modified: Date

@@ -38,6 +38,7 @@ extension UserClient {
       delete: { id in
         try await clock.sleep(for: delay)
         try await base.delete(id)
-      })
+      },
+      changesElsewhere: base.changesElsewhere)
   }
 }

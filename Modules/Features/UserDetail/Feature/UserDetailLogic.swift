@@ -9,7 +9,7 @@ struct UserDetailLogic: Reducer {
   typealias State = UserDetail.State
   typealias Action = UserDetail.Action
 
-  private enum CancelID { case load }
+  private enum CancelID { case load, watch }
 
   @Dependency(UserClient.self) var users
   @Dependency(\.dismiss) var dismiss
@@ -26,6 +26,24 @@ struct UserDetailLogic: Reducer {
         guard state.status == .loading else { return .none }
         state.status = .cancelled
         return .cancel(id: CancelID.load)
+      case .followChangesElsewhere:
+        return .run { [users] send in
+          for await _ in try await users.changesElsewhere() { await send(.changedElsewhere) }
+        }
+        .cancellable(id: CancelID.watch, cancelInFlight: true)
+      case .changedElsewhere:
+        // A load or a delete of its own under way reads or changes the file anyway.
+        guard state.status == .loaded, !state.isDeleting else { return .none }
+        return .run { [users, id = state.id] send in
+          guard let user = try await users.load().first(where: { $0.id == id }) else {
+            await send(.loadFailed("Another session deleted user #\(id.rawValue)."))
+            return
+          }
+          await send(.userLoaded(user))
+        } catch: { error, send in
+          await send(.loadFailed("\(error)"))
+        }
+        .cancellable(id: CancelID.load, cancelInFlight: true)
       case let .userLoaded(user):
         state.user = user
         state.status = .loaded

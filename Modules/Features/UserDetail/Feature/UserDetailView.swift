@@ -59,7 +59,10 @@ public struct UserDetailView: TerminalView {
     state.status == .loading ? [.loadCancelled] : []
   }
 
-  /// Load the user if the screen was opened without it.
+  /// While the user shows, the screen follows the changes other sessions make.
+  public func followAction(for state: UserDetail.State) -> UserDetail.Action? { .followChangesElsewhere }
+
+  /// Load when the screen first appears without its user.
   public func appearAction(for state: UserDetail.State) -> UserDetail.Action? {
     state.status == .idle ? .task : nil
   }

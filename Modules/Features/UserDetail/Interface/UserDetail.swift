@@ -66,6 +66,10 @@ public struct UserDetail: Reducer {
     case retryTapped
     /// The user cancelled the load in progress (Ctrl-C): it stops, and the screen says so.
     case loadCancelled
+    /// The screen is shown: follow the changes other sessions make, to show this user as it is stored.
+    case followChangesElsewhere
+    /// Another session changed the users: load this one again, without showing "Loading…".
+    case changedElsewhere
     /// The client answered a load.
     case userLoaded(User)
     /// The load failed (or the user no longer exists).

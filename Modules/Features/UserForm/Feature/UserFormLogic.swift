@@ -11,6 +11,8 @@ struct UserFormLogic: Reducer {
 
   @Dependency(UserClient.self) var users
 
+  private enum CancelID { case watch, check }
+
   var body: some ReducerOf<Self> {
     BindingReducer()
     Reduce { state, action in
@@ -39,6 +41,7 @@ struct UserFormLogic: Reducer {
           return .none
         }
         state.saveRefusal = nil
+        state.changedElsewhereNotice = nil
         state.isSaving = true
         state.saveError = nil
         let name = state.name.trimmingCharacters(in: .whitespaces)
@@ -80,6 +83,29 @@ struct UserFormLogic: Reducer {
         state.mode = .edit(current)
         state.saveRefusal = UserFormLogic.changedElsewhereMessage(current)
         return .send(.delegate(.changedElsewhere(current)))
+      case .followChangesElsewhere:
+        guard case .edit = state.mode else { return .none }
+        return .run { [users] send in
+          for await _ in try await users.changesElsewhere() { await send(.usersChangedElsewhere) }
+        }
+        .cancellable(id: CancelID.watch, cancelInFlight: true)
+      case .usersChangedElsewhere:
+        // A save of this form's own answers for itself; otherwise the stored version is compared with the one
+        // the form started from.
+        guard case let .edit(original) = state.mode, !state.isSaving else { return .none }
+        return .run { [users] send in
+          guard let current = try await users.load().first(where: { $0.id == original.id }), current != original
+          else { return }
+          await send(.editedElsewhere(current))
+        } catch: { _, _ in
+          // A load that fails here changes nothing: the save will say what is wrong.
+        }
+        .cancellable(id: CancelID.check, cancelInFlight: true)
+      case let .editedElsewhere(current):
+        // From now on a save replaces their version with what is typed: the form said so.
+        state.mode = .edit(current)
+        state.changedElsewhereNotice = UserFormLogic.editedElsewhereMessage(current)
+        return .send(.delegate(.changedElsewhere(current)))
       case let .saveFailed(message):
         state.isSaving = false
         state.saveError = message
@@ -96,6 +122,15 @@ struct UserFormLogic: Reducer {
 
 extension UserFormLogic {
   /// What the form says when its user was changed elsewhere: what is stored now, and the two ways on.
+  static func editedElsewhereMessage(_ current: User) -> String {
+    let city = current.city.isEmpty ? "" : " · \(current.city)"
+    return """
+      Another session just saved this user: it is now \(current.name) <\(current.email)>\(city). Saving replaces \
+      that with what is typed here; cancel keeps theirs.
+      """
+  }
+
+  /// What the form says when a save finds its user changed elsewhere.
   static func changedElsewhereMessage(_ current: User) -> String {
     let city = current.city.isEmpty ? "" : " · \(current.city)"
     return """

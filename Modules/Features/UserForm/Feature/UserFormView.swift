@@ -18,9 +18,15 @@ public struct UserFormView: TerminalView {
     field("name ", state.name, state.nameError)
     field("email", state.email, state.emailError)
     field("city ", state.city, state.cityError)
+    if let notice = state.changedElsewhereNotice { lines.append(style.yellow(TerminalText.escaped(notice))) }
     if state.isSaving { lines.append(style.dim("Saving…")) }
     if let error = state.saveError { lines.append(style.red("Could not save: \(error)")) }
     return lines.joined(separator: "\n")
+  }
+
+  /// While an edit form shows, it follows the changes other sessions make to its user.
+  public func followAction(for state: UserForm.State) -> UserForm.Action? {
+    if case .edit = state.mode { .followChangesElsewhere } else { nil }
   }
 
   /// A refused save: the session prints it as the command's error (and a script stops there).

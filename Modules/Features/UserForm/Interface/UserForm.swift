@@ -27,6 +27,9 @@ public struct UserForm: Reducer {
     /// Why the last `save` was refused (a field to fix, a user changed elsewhere), until the next edit; a
     /// script stops there.
     public var saveRefusal: String?
+    /// That another session changed the user being edited, and how it is now: said as soon as it happens,
+    /// until the next save.
+    public var changedElsewhereNotice: String?
 
     /// An empty form for adding a user.
     public init() {
@@ -79,6 +82,12 @@ public struct UserForm: Reducer {
     case emailTaken(String)
     /// The client refused the edit: someone changed the user since the form opened; this is how it is now.
     case changedElsewhere(User)
+    /// The form is on screen: follow the changes other sessions make, to say at once if its user changes.
+    case followChangesElsewhere
+    /// Another session changed the users: check whether this form's user is one of them.
+    case usersChangedElsewhere
+    /// Another session saved the user being edited while the form was open; this is how it is now.
+    case editedElsewhere(User)
     /// What the form tells its parent.
     case delegate(Delegate)
 

@@ -11,7 +11,7 @@ struct UserListLogic: Reducer {
   /// How long typing must pause before the list filters.
   static let searchDelay: Duration = .milliseconds(300)
 
-  private enum CancelID { case load, search }
+  private enum CancelID { case load, search, watch }
 
   @Dependency(UserClient.self) var users
   @Dependency(\.continuousClock) var clock
@@ -22,6 +22,14 @@ struct UserListLogic: Reducer {
       case .task:
         guard state.status == .idle else { return .none }
         return load(&state)
+      case .followChangesElsewhere:
+        return followChangesElsewhere()
+      case .changedElsewhere:
+        switch state.status {
+        case .loaded: return reloadQuietly()
+        case .failed, .cancelled: return load(&state)
+        case .idle, .loading: return .none
+        }
       case .retryTapped:
         return load(&state)
       case .loadCancelled:
@@ -111,6 +119,24 @@ struct UserListLogic: Reducer {
       }
     }
     .ifLet(\.$alert, action: \.alert)
+  }
+
+  /// Hears of the changes other sessions make, for as long as the list lives.
+  private func followChangesElsewhere() -> Effect<Action> {
+    .run { [users] send in
+      for await _ in try await users.changesElsewhere() { await send(.changedElsewhere) }
+    }
+    .cancellable(id: CancelID.watch, cancelInFlight: true)
+  }
+
+  /// Loads again with the list still showing: a change made elsewhere replaces it when it arrives.
+  private func reloadQuietly() -> Effect<Action> {
+    .run { [users] send in
+      await send(.usersLoaded(try await users.load()))
+    } catch: { error, send in
+      await send(.loadFailed("\(error)"))
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 
   private func load(_ state: inout State) -> Effect<Action> {

@@ -145,6 +145,9 @@ public struct UserListView: TerminalView {
     }
   }
 
+  /// While the list shows, it follows the changes other sessions make.
+  public func followAction(for state: UserList.State) -> UserList.Action? { .followChangesElsewhere }
+
   /// Load when the list first appears (and after a restore reset the status to idle).
   public func appearAction(for state: UserList.State) -> UserList.Action? {
     state.status == .idle ? .task : nil

@@ -92,6 +92,10 @@ public struct UserList: Reducer {
     case retryTapped
     /// The user cancelled the load in progress (Ctrl-C): it stops, and the screen says so.
     case loadCancelled
+    /// The list is on screen: follow the changes other sessions make to the users, until it goes.
+    case followChangesElsewhere
+    /// Another session changed the users: the list loads them again, without showing "Loading…".
+    case changedElsewhere
     /// The client answered a load.
     case usersLoaded([User])
     /// The client failed a load.
