@@ -191,7 +191,7 @@ let apps: [Target] = [
     name: "Benchmarks",
     dependencies: [
       "Composable", "ComposableTestStore", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
-      "UserListInterface",
+      "UserClientLive", "UserListInterface",
     ],
     path: "App/Benchmarks", plugins: boilerplate),
 ]

@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to g, i; several as a,b), for profiling
+      --only X  run only scenarios X (a to g, g2, i; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
@@ -299,4 +299,8 @@ if let index = names.firstIndex(of: "(i) explorer steps, UserList") {
 
 if runs("g") {
   _ = await measureLargeDirectory(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 5)
+}
+
+if runs("g2") {
+  _ = await measureLargeDirectorySave(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 7)
 }

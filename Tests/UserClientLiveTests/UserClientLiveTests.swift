@@ -21,6 +21,30 @@ struct UserClientLiveTests {
     #expect(reloaded.last == added)
   }
 
+  @Test func aSavedFileHoldsOneUserPerLineThatEveryReaderReadsBack() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("[]".utf8).write(to: file)
+    let client = UserClient.live(directory: directory)
+    let tricky = [
+      NewUser(name: #"Quote " and \ back"#, email: "q@example.com", city: "Tab\tand\nnewline"),
+      NewUser(name: "Zoë 中 😀", email: "z@example.com", city: "\u{1}\u{1F}"),
+      NewUser(name: "Plain", email: "p@example.com"),
+    ]
+    var added: [User] = []
+    for new in tricky { added.append(try await client.add(new)) }
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 2 + added.count, "one line per user between the brackets")
+    #expect(text.contains(#"{"city":"","email":"p@example.com","id":3,"name":"Plain"}"#))
+    #expect(try JSONDecoder().decode([User].self, from: Data(text.utf8)) == added)
+    #expect(try await UserClient.live(directory: directory).load() == added)
+    try await client.delete(1)
+    try await client.delete(2)
+    try await client.delete(3)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "[]\n")
+    #expect(try await UserClient.live(directory: directory).load() == [])
+  }
+
   @Test func updatesAndDeletesPersist() async throws {
     defer { cleanUp() }
     let client = UserClient.live(directory: directory)

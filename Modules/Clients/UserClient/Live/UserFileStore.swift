@@ -84,6 +84,8 @@ actor UserFileStore {
       return try await FileLock.withExclusiveLock(on: fileURL) {
         try await slowDisk()
         var current = try current()
+        // Given up while edited, so the array is not copied: the write below makes the new snapshot.
+        snapshot = nil
         let result = try edit(&current.users, current.skipped)
         try write(current.users, keeping: current.skipped)
         return result
@@ -182,10 +184,13 @@ actor UserFileStore {
     do {
       try FileManager.default.createDirectory(
         at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      let encoded = try encoder.encode(users)
-      try (skipped.isEmpty ? encoded : try Self.appending(skipped, to: encoded)).write(to: fileURL, options: .atomic)
+      if skipped.isEmpty {
+        try AtomicFile.write(to: fileURL) { sink in try UsersJSONWriter.write(users, to: sink) }
+      } else {
+        var encoded: [UInt8] = []
+        try UsersJSONWriter.write(users) { encoded.append(contentsOf: $0) }
+        try Self.appending(skipped, to: Data(encoded)).write(to: fileURL, options: .atomic)
+      }
     } catch {
       throw UserClientError.io(path: fileURL.path, reason: Self.describe(error, at: fileURL))
     }

@@ -1,0 +1,96 @@
+import Foundation
+import UserClientInterface
+import UserClientLive
+
+// (g2) A save on a directory of 100,000 users, through the live client on a real file: the work one save
+// costs beyond the same session without it (read nothing again, edit one user, write the file atomically),
+// and how far the process's peak memory rises above what it held just before.
+
+/// The numbers of (g2): the median save time, the largest rise of peak memory, and the file's size.
+struct SaveMeasurement {
+  let milliseconds: Double
+  let peakGrowthBytes: Int?
+  let fileBytes: Int
+}
+
+/// Measures (g2) and prints it; returns whether both bounds were met (50 ms, a rise of at most the file's size).
+@MainActor func measureLargeDirectorySave(count: Int, rounds: Int) async -> Bool {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-save-\(getpid())")
+  try? FileManager.default.removeItem(at: folder)
+  try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("users.json")
+  try! JSONEncoder().encode(largeDirectory(count)).write(to: file)
+  let measurement = await measureSaves(client: UserClient.live(directory: folder), file: file, rounds: rounds)
+
+  print("\n(g2) \(count) users: one save through the live client, median of \(rounds)")
+  let timeMet = measurement.milliseconds <= 50
+  print(
+    pad("save one user (edit + write)", 36) + pad(String(format: "%.2f", measurement.milliseconds), 12)
+      + "<= 50 ms \(timeMet ? "met" : "MISSED")")
+  let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+  guard let growth = measurement.peakGrowthBytes else {
+    print(pad("peak memory rise while saving", 36) + "not measured on this platform (Linux reads /proc)")
+    return timeMet
+  }
+  let memoryMet = growth <= measurement.fileBytes
+  print(
+    pad("peak memory rise while saving", 36) + pad(megabytes(growth), 12)
+      + "<= the file's \(megabytes(measurement.fileBytes)) \(memoryMet ? "met" : "MISSED")")
+  return timeMet && memoryMet
+}
+
+/// Saves `rounds` times, each changing one user's city, after a first load that the timing leaves out.
+@MainActor private func measureSaves(client: UserClient, file: URL, rounds: Int) async -> SaveMeasurement {
+  var user = try! await client.load()[count: 50_000]
+  var samples: [Double] = []
+  var largestGrowth: Int?
+  for round in 0..<rounds {
+    var edited = user
+    edited.city = round.isMultiple(of: 2) ? "Reykjavik" : "Lima"
+    let before = ProcessMemory.residentBytes()
+    ProcessMemory.resetPeak()
+    let start = DispatchTime.now().uptimeNanoseconds
+    try! await client.update(edited, user)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    if let before, let peak = ProcessMemory.peakResidentBytes() {
+      largestGrowth = max(largestGrowth ?? 0, peak - before)
+    }
+    user = edited
+  }
+  let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+  return SaveMeasurement(
+    milliseconds: Samples.median(of: samples), peakGrowthBytes: largestGrowth, fileBytes: size)
+}
+
+extension Array {
+  /// The element at the middle of an array of `count` (or its last, if shorter): a user far from either end.
+  fileprivate subscript(count count: Int) -> Element { self[Swift.min(count, self.count - 1)] }
+}
+
+/// The process's memory as Linux reports it in /proc (nil elsewhere).
+enum ProcessMemory {
+  /// The resident set now (VmRSS).
+  static func residentBytes() -> Int? { statusField("VmRSS:") }
+
+  /// The highest resident set since the last `resetPeak()` (VmHWM).
+  static func peakResidentBytes() -> Int? { statusField("VmHWM:") }
+
+  /// Starts a new peak from the resident set now (writing 5 to /proc/self/clear_refs).
+  static func resetPeak() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+  }
+
+  private static func statusField(_ name: String) -> Int? {
+    // /proc files report a size of 0, so they are read until the end rather than by their size.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"),
+      let data = try? handle.readToEnd()
+    else { return nil }
+    let status = String(decoding: data, as: UTF8.self)
+    for line in status.split(separator: "\n") where line.hasPrefix(name) {
+      let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+      return kilobytes.map { $0 * 1024 }
+    }
+    return nil
+  }
+}
