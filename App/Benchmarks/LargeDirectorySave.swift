@@ -1,6 +1,11 @@
+import AppFeature
+import Composable
 import Foundation
+import Sharing
+import TerminalUI
 import UserClientInterface
 import UserClientLive
+import UsersShell
 
 // (g2) A save on a directory of 100,000 users, through the live client on a real file: the work one save
 // costs beyond the same session without it (read nothing again, edit one user, write the file atomically),
@@ -22,12 +27,16 @@ struct SaveMeasurement {
   let file = folder.appendingPathComponent("users.json")
   try! JSONEncoder().encode(largeDirectory(count)).write(to: file)
   let measurement = await measureSaves(client: UserClient.live(directory: folder), file: file, rounds: rounds)
+  let inApp = await measureSaveCommands(folder: folder, rounds: rounds)
 
   print("\n(g2) \(count) users: one save through the live client, median of \(rounds)")
-  let timeMet = measurement.milliseconds <= 50
+  let timeMet = measurement.milliseconds <= 50 && inApp <= 50
   print(
     pad("save one user (edit + write)", 36) + pad(String(format: "%.2f", measurement.milliseconds), 12)
-      + "<= 50 ms \(timeMet ? "met" : "MISSED")")
+      + "<= 50 ms \(measurement.milliseconds <= 50 ? "met" : "MISSED")")
+  print(
+    pad("`save` in the form, to the list", 36) + pad(String(format: "%.2f", inApp), 12)
+      + "<= 50 ms \(inApp <= 50 ? "met" : "MISSED")")
   let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
   guard let growth = measurement.peakGrowthBytes else {
     print(pad("peak memory rise while saving", 36) + "not measured on this platform (Linux reads /proc)")
@@ -61,6 +70,38 @@ struct SaveMeasurement {
   let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
   return SaveMeasurement(
     milliseconds: Samples.median(of: samples), peakGrowthBytes: largestGrowth, fileBytes: size)
+}
+
+/// The median time of the form's `save` command in the whole app on the live client, until its effects are
+/// done and the screen is rendered again: what a user waits for, beyond typing the command.
+@MainActor private func measureSaveCommands(folder: URL, rounds: Int) async -> Double {
+  let client = UserClient.live(directory: folder)
+  let users = try! await client.load()
+  let store = Store(
+    initialState: AppFeature.State(), reducer: AppFeature(),
+    withDependencies: {
+      $0[UserClient.self] = client
+      $0.sharedStorage = SharedStorage(fileSystem: .inMemory(), directory: folder)
+    })
+  let view = appView()
+  func command(_ line: String) async {
+    guard case let .success(action) = view.action(for: line, in: store.currentState) else {
+      fatalError("the benchmark's command '\(line)' was refused")
+    }
+    await store.send(action).finish()
+    blackHole(view.render(store.currentState, style: .plain))
+  }
+  store.send(.list(.usersLoaded(users)))
+  await command("open 1")
+  var samples: [Double] = []
+  for round in 0..<rounds {
+    await command("edit")
+    await command(round.isMultiple(of: 2) ? "city Reykjavik" : "city Lima")
+    let start = DispatchTime.now().uptimeNanoseconds
+    await command("save")
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+  }
+  return Samples.median(of: samples)
 }
 
 extension Array {
