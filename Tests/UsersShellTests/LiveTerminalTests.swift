@@ -81,6 +81,20 @@ import UserClientTesting
     #expect(terminal.localModes == session.before)
   }
 
+  @Test func enterAfterABrokenUTF8ByteStillRunsTheLine() async throws {
+    let session = try await adaOnTheList()
+    let terminal = session.terminal
+    // "h", a lone lead byte of a two-byte character, then Enter: the byte becomes U+FFFD and Enter runs the line.
+    let mark = terminal.mark
+    terminal.type(bytes: [UInt8(ascii: "h"), 0xC3, 0x0D])
+    #expect(await terminal.waitFor("Unknown command 'h\u{FFFD}'", since: mark))
+    // A byte that cannot start a character, split from the next read, is the same.
+    terminal.type(bytes: [0x80])
+    #expect(await terminal.type("x\r", thenWaitFor: "Unknown command '\u{FFFD}x'"))
+    terminal.type("\u{04}")
+    #expect(await terminal.waitForExit() == 0)
+  }
+
   @Test func aKilledSessionGivesTheTerminalBack() async throws {
     let session = try await adaOnTheList()
     let terminal = session.terminal

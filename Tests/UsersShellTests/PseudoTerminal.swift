@@ -104,7 +104,11 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Types `text` as the keyboard would send it.
   func type(_ text: String) {
-    let bytes = Array(text.utf8)
+    type(bytes: Array(text.utf8))
+  }
+
+  /// Sends `bytes` as they are, valid UTF-8 or not (a terminal set to another encoding, a broken paste).
+  func type(bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
   }
 
