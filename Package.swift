@@ -33,7 +33,7 @@ let coreTargets: [Target] = [
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
-  core("ComposableTesting", ["ComposableTestStore", "IssueReporting"]),
+  core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting"]),
   core("LineEditing"),
   core("TerminalUI", ["LineEditing"]),
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
@@ -218,6 +218,9 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),
+    // Generates case paths, enum features and client boilerplate in a package of your own
+    // (Scripts/templates/OutsidePackage).
+    .plugin(name: "BoilerplatePlugin", targets: ["BoilerplatePlugin"]),
   ],
   targets: coreTargets + coreTests + clients + features + appFeature + apps + tools,
   swiftLanguageModes: [.v6]

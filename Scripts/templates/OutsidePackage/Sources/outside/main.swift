@@ -1,0 +1,14 @@
+import Composable
+import Features
+
+// Drives the tally as a user would and prints what it shows: proof that the package links and runs.
+@MainActor func run() {
+  let store = Store(initialState: Tally.State()) { Tally() }
+  store.send(.countTapped)
+  store.send(.destination(.presented(.counter(.incrementTapped))))
+  store.send(.destination(.presented(.counter(.incrementTapped))))
+  store.send(.destination(.presented(.counter(.doneTapped))))
+  print("total: \(store.currentState.total), alert: \(store.currentState.alert?.title ?? "none")")
+}
+
+MainActor.assumeIsolated { run() }
