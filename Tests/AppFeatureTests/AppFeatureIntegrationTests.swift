@@ -10,6 +10,7 @@ import UserFormFeature
 import UserFormInterface
 import UserListFeature
 import UserListInterface
+import UserListTesting
 
 /// The root with the real children linked, against an in-memory directory: user stories across features.
 @MainActor struct AppFeatureIntegrationTests {

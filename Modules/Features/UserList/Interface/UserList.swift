@@ -49,14 +49,6 @@ public struct UserList: Reducer {
     /// How the list is ordered (a preference).
     public var sort: SortOrder { preferences.sortOrder }
 
-    /// The users to show: filtered by `appliedQuery` in the preferred search field (any case), and sorted.
-    public var visibleUsers: [User] {
-      let needle = appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
-      let field = preferences.searchField
-      let matching = needle.isEmpty ? Array(users) : users.filter { field.matches($0, needle) }
-      return sort.sorted(matching)
-    }
-
     /// Readies the list to be saved for the next start: idle, so the restored list loads again when it appears
     /// (a load in flight will never answer, and the users may have changed since).
     public mutating func prepareForRestoration() {
