@@ -8,6 +8,20 @@ struct ScannerTests {
     return try #require(file.types.first { $0.qualifiedName == name }).cases
   }
 
+  @Test func bareRegexLiteralsHideParenthesesWhileDivisionsStayOperators() throws {
+    let source = #"""
+      enum Action: CasePathable {
+        case first
+        func clean(_ text: String) -> String {
+          text.replacing(/Binding\.set\(\(?:[A-Z/]+\.)+/, with: "") + String(8 /2/ 2)
+        }
+        var pattern: Regex<Substring> { return /{(/ }
+        case second
+      }
+      """#
+    #expect(try cases(of: "Action", in: source).map(\.name) == ["first", "second"])
+  }
+
   @Test func commentsAndStringsHideBracesAndCases() throws {
     let source = #"""
       enum Action: CasePathable {
@@ -113,7 +127,7 @@ struct ScannerTests {
       file.types.map(\.qualifiedName) == [
         "Feature", "Feature.Action", "Feature", "Feature.Destination", "Feature.Hidden", "Feature.Hidden.Inner",
       ])
-    #expect(file.types[3].access == "public")
+    #expect(file.types[3].access == .public)
     #expect(file.types[5].isHiddenFromOtherFiles)
     #expect(!file.types[3].isHiddenFromOtherFiles)
   }

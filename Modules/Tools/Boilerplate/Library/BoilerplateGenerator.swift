@@ -43,11 +43,11 @@ public struct BoilerplateGenerator {
 
   private func generate(for type: TypeDeclaration) throws(ScanError) -> String? {
     var parts: [String] = []
-    let ownCasePaths = type.kind == "enum" && type.inherits("CasePathable")
-    let addedCasePaths = type.kind == "extension" && type.inherits("CasePathable")
+    let ownCasePaths = type.kind == .enum && type.inherits("CasePathable")
+    let addedCasePaths = type.kind == .extension && type.inherits("CasePathable")
     if ownCasePaths || addedCasePaths, !(index.memberTypes[type.qualifiedName]?.contains("Cases") ?? false) {
       let declaration = ownCasePaths ? type : index.declarations[type.qualifiedName]
-      guard let declaration, declaration.kind == "enum" else {
+      guard let declaration, declaration.kind == .enum else {
         throw ScanError(
           file: type.file, line: type.line, column: type.column,
           message: "\(type.qualifiedName) is made CasePathable here, but its enum is not declared in this module: "
@@ -56,17 +56,17 @@ public struct BoilerplateGenerator {
       try requireVisible(declaration, for: "case paths")
       parts.append(CasePathWriter(enumeration: declaration, index: index).extensionText())
     }
-    if type.kind == "enum", type.inherits("Reducer"),
+    if type.kind == .enum, type.inherits("Reducer"),
       !(index.memberTypes[type.qualifiedName]?.contains("State") ?? false),
       !type.memberNames.contains("body"), !type.memberNames.contains("reduce")
     {
       try requireVisible(type, for: "an enum feature")
       parts.append(try EnumReducerWriter(enumeration: type, index: index).extensionText())
     }
-    if type.kind == "extension", type.inherits("LinkedFeatureLogic") {
+    if type.kind == .extension, type.inherits("LinkedFeatureLogic") {
       parts.append(sentCasesText(for: type))
     }
-    if type.kind == "struct", type.inherits("DependencyClient") {
+    if type.kind == .struct, type.inherits("DependencyClient") {
       try requireVisible(type, for: "a client's initializer")
       parts.append(try ClientWriter(client: type, index: index).extensionText())
     }
@@ -109,9 +109,9 @@ func wrap(_ text: String, in condition: String) -> String {
 /// The access modifier generated members take from their type: `public ` for a public type, none for internal.
 func accessPrefix(of type: TypeDeclaration) -> String {
   switch type.access {
-  case "public", "open": "public "
-  case "package": "package "
-  default: ""
+  case .public, .open: "public "
+  case .package: "package "
+  case .internal, .fileprivate, .private: ""
   }
 }
 

@@ -1,13 +1,48 @@
 /// What a scan of a module's files found: the declarations generated code is written from.
 
+/// Which kind of declaration a scanned type is, as its keyword spells it.
+public enum DeclarationKind: String, Equatable, Sendable {
+  /// `struct`.
+  case `struct`
+  /// `enum`.
+  case `enum`
+  /// `class`.
+  case `class`
+  /// `actor`.
+  case actor
+  /// `protocol`.
+  case `protocol`
+  /// `extension`.
+  case `extension`
+}
+
+/// An access level, as its modifier spells it.
+public enum AccessLevel: String, Equatable, Sendable {
+  /// `open`.
+  case open
+  /// `public`.
+  case `public`
+  /// `package`.
+  case package
+  /// `internal`, also what no modifier means.
+  case `internal`
+  /// `fileprivate`.
+  case `fileprivate`
+  /// `private`.
+  case `private`
+
+  /// Whether another file of the module cannot see what has this level.
+  public var hidesFromOtherFiles: Bool { self == .private || self == .fileprivate }
+}
+
 /// A type declaration or an extension, with where it sits.
 public struct TypeDeclaration: Equatable, Sendable {
-  /// `struct`, `enum`, `class`, `actor`, `protocol` or `extension`.
-  public var kind: String
+  /// What it is: a struct, an enum, an extension…
+  public var kind: DeclarationKind
   /// The full name from the top of the module: `AppFeature.Destination.State`.
   public var qualifiedName: String
-  /// `public`, `package`, `internal`, `fileprivate` or `private`: the declaration's own, or its extension's.
-  public var access: String
+  /// The declaration's own access level, or its extension's.
+  public var access: AccessLevel
   /// Whether this or an enclosing declaration is `private` or `fileprivate`, so another file cannot see it.
   public var isHiddenFromOtherFiles: Bool
   /// The inheritance clause, one entry per protocol or superclass, as written.
@@ -79,7 +114,7 @@ public struct StoredProperty: Equatable, Sendable {
   /// Whether it has an initial value, so an initializer need not set it.
   public var hasInitialValue: Bool
   /// The property's own access level.
-  public var access: String
+  public var access: AccessLevel
   /// The first line of its `///` comment, if any.
   public var summary: String?
   /// Where the name is.

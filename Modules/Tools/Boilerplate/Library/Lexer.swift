@@ -82,6 +82,14 @@ public struct Lexer {
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       while let b = peek(), isNameByte(b) || b == UInt8(ascii: ".") && (peek(1).map(isDigit) ?? false) { advance() }
       return make(.literal)
+    case UInt8(ascii: "/"):
+      // A bare regex literal (`/a(b/`) is read whole: its parentheses and braces are not the code's.
+      guard let end = bareRegexEnd() else {
+        advance()
+        return make(.punctuation)
+      }
+      while index < end { advance() }
+      return make(.literal)
     case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
       advance()
       advance()
@@ -218,6 +226,37 @@ public struct Lexer {
       default: advance()
       }
     } while depth > 0
+  }
+
+  /// Where a bare regex literal starting at this `/` ends (just past its closing `/`), or nil when the `/` is an
+  /// operator: as Swift reads it, a bare literal starts where an operand may (after `(`, `,`, `=`, `return`…),
+  /// does not start with a space, and closes on the same line.
+  private func bareRegexEnd() -> Int? {
+    let spaces = Array(" \t\n".utf8)
+    guard let first = peek(1), !(spaces + Array("/*=".utf8)).contains(first) else { return nil }
+    var before = index - 1
+    while before >= 0, spaces.contains(bytes[before]) { before -= 1 }
+    if before >= 0, !Array("([{,=:;!&|?^~<>+-*%".utf8).contains(bytes[before]) {
+      var wordStart = before
+      while wordStart > 0, isNameByte(bytes[wordStart - 1]) { wordStart -= 1 }
+      let word = String(decoding: bytes[wordStart...before], as: UTF8.self)
+      guard ["return", "case", "in", "try", "await", "where", "if", "guard", "while", "throw"].contains(word) else {
+        return nil
+      }
+    }
+    var position = index + 1
+    var inClass = false
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+      switch bytes[position] {
+      case UInt8(ascii: "\\"): position += 1
+      case UInt8(ascii: "["): inClass = true
+      case UInt8(ascii: "]"): inClass = false
+      case UInt8(ascii: "/") where !inClass: return position + 1
+      default: break
+      }
+      position += 1
+    }
+    return nil
   }
 
   private mutating func skipRegex(hashes: Int) throws(ScanError) {

@@ -12,7 +12,7 @@ struct ModuleIndex {
       for type in file.types {
         memberTypes[type.qualifiedName, default: []].formUnion(type.memberTypes)
         typeAliases[type.qualifiedName, default: [:]].merge(type.typeAliases) { first, _ in first }
-        if type.kind != "extension", declarations[type.qualifiedName] == nil {
+        if type.kind != .extension, declarations[type.qualifiedName] == nil {
           declarations[type.qualifiedName] = type
         }
       }

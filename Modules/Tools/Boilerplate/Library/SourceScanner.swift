@@ -19,9 +19,9 @@ public enum SourceScanner {
 /// Where the parser is: the type or extension whose members it reads.
 struct Scope {
   var index: Int
-  var kind: String
+  var kind: DeclarationKind
   var qualifiedName: String
-  var memberAccess: String?
+  var memberAccess: AccessLevel?
   var isHidden: Bool
   var conditionDepth: Int
 }
@@ -37,7 +37,8 @@ struct ConditionFrame {
   }
 }
 
-let accessWords: Set<String> = ["public", "open", "package", "internal", "fileprivate", "private"]
+let accessWords: Set<String> = Set(
+  [AccessLevel.public, .open, .package, .internal, .fileprivate, .private].map(\.rawValue))
 let modifierWords: Set<String> =
   accessWords.union([
     "static", "class", "final", "indirect", "mutating", "nonmutating", "override", "required", "convenience", "lazy",
@@ -125,7 +126,7 @@ struct DeclarationParser {
   mutating func parseDeclaration(in scope: Scope?) throws(ScanError) {
     let start = index
     let first = tokens[index]
-    var access: String?
+    var access: AccessLevel?
     var modifiers: Set<String> = []
     while let token = current {
       if token.kind == .attribute {
@@ -142,8 +143,8 @@ struct DeclarationParser {
       index += 1
       if isCurrent("("), current!.line == token.line {
         try skipBalanced()  // private(set), nonisolated(unsafe): not the declaration's own access
-      } else if accessWords.contains(token.text) {
-        access = token.text
+      } else if let level = AccessLevel(rawValue: token.text) {
+        access = level
       }
       modifiers.insert(token.text)
     }
@@ -152,8 +153,8 @@ struct DeclarationParser {
     case "import":
       try parseImport(from: start)
     case "struct", "class", "enum", "actor", "protocol", "extension":
-      try parseType(keyword: keyword.text, access: access, first: first, in: scope)
-    case "case" where scope?.kind == "enum":
+      try parseType(keyword: DeclarationKind(rawValue: keyword.text)!, access: access, first: first, in: scope)
+    case "case" where scope?.kind == .enum:
       try parseCases(summary: first.documentation.first, in: scope!)
     case "typealias", "associatedtype":
       try parseTypeAlias(in: scope)
@@ -197,13 +198,15 @@ struct DeclarationParser {
       ImportDeclaration(text: (parts + ["import", path]).joined(separator: " "), condition: condition(from: 0)))
   }
 
-  mutating func parseType(keyword: String, access: String?, first: Token, in scope: Scope?) throws(ScanError) {
+  mutating func parseType(
+    keyword: DeclarationKind, access: AccessLevel?, first: Token, in scope: Scope?
+  ) throws(ScanError) {
     index += 1
     guard let nameToken = current, nameToken.kind == .word else { throw error("expected a name after \(keyword)") }
     var name = nameToken.text
     index += 1
     if isCurrent("<") { try skipAngles() }
-    while keyword == "extension", isCurrent("."), let next = tokens[safe: index + 1], next.kind == .word {
+    while keyword == .extension, isCurrent("."), let next = tokens[safe: index + 1], next.kind == .word {
       name += "." + next.text
       index += 2
       if isCurrent("<") { try skipAngles() }
@@ -220,10 +223,10 @@ struct DeclarationParser {
       index += 1  // a where clause
     }
     guard isCurrent("{") else { throw error("expected { in the declaration of \(name)") }
-    let qualifiedName = keyword == "extension" || scope == nil ? name : "\(scope!.qualifiedName).\(name)"
-    let ownAccess = access ?? scope?.memberAccess ?? "internal"
-    let hidden = (scope?.isHidden ?? false) || ownAccess == "private" || ownAccess == "fileprivate"
-    if let scope, keyword != "extension" { types[scope.index].memberTypes.append(name) }
+    let qualifiedName = keyword == .extension || scope == nil ? name : "\(scope!.qualifiedName).\(name)"
+    let ownAccess = access ?? scope?.memberAccess ?? .internal
+    let hidden = (scope?.isHidden ?? false) || ownAccess.hidesFromOtherFiles
+    if let scope, keyword != .extension { types[scope.index].memberTypes.append(name) }
     types.append(
       TypeDeclaration(
         kind: keyword, qualifiedName: qualifiedName, access: ownAccess, isHiddenFromOtherFiles: hidden,
@@ -231,8 +234,8 @@ struct DeclarationParser {
         condition: condition(from: 0), file: file, line: nameToken.line, column: nameToken.column))
     let newScope = Scope(
       index: types.count - 1, kind: keyword, qualifiedName: qualifiedName,
-      memberAccess: keyword == "extension" ? access : nil, isHidden: hidden, conditionDepth: conditions.count)
-    if keyword == "protocol" {
+      memberAccess: keyword == .extension ? access : nil, isHidden: hidden, conditionDepth: conditions.count)
+    if keyword == .protocol {
       try skipBalanced()
       return
     }
@@ -300,7 +303,9 @@ struct DeclarationParser {
     }
   }
 
-  mutating func parseProperty(access: String?, isStatic: Bool, summary: String?, in scope: Scope?) throws(ScanError) {
+  mutating func parseProperty(
+    access: AccessLevel?, isStatic: Bool, summary: String?, in scope: Scope?
+  ) throws(ScanError) {
     let isConstant = tokens[index].text == "let"
     index += 1
     guard let nameToken = current, nameToken.kind == .word else {
@@ -329,6 +334,6 @@ struct DeclarationParser {
     types[scope.index].storedProperties.append(
       StoredProperty(
         name: nameToken.text, type: type, isConstant: isConstant, hasInitialValue: hasInitialValue,
-        access: access ?? scope.memberAccess ?? "internal", summary: summary, line: nameToken.line))
+        access: access ?? scope.memberAccess ?? .internal, summary: summary, line: nameToken.line))
   }
 }
