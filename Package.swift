@@ -199,11 +199,12 @@ let apps: [Target] = [
 /// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the
 /// build-tool plugin that runs the tool on each module's sources.
 let tools: [Target] = [
-  // The library is not named like the tool: names that differ only in case collide on a case-insensitive volume.
-  .target(name: "BoilerplateKit", path: "Modules/Tools/Boilerplate/Library"),
-  .executableTarget(name: "boilerplate", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Boilerplate/Tool"),
+  // Named after their folders, as every target is: Boilerplate/Kit is BoilerplateKit.
+  .target(name: "BoilerplateKit", path: "Modules/Tools/Boilerplate/Kit"),
+  .executableTarget(
+    name: "BoilerplateTool", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Boilerplate/Tool"),
   .plugin(
-    name: "BoilerplatePlugin", capability: .buildTool(), dependencies: ["boilerplate"],
+    name: "BoilerplatePlugin", capability: .buildTool(), dependencies: ["BoilerplateTool"],
     path: "Modules/Tools/Boilerplate/Plugin"),
   // The golden fixtures are read by path at run time, not compiled.
   .testTarget(

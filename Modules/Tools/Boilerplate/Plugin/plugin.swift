@@ -12,7 +12,7 @@ struct BoilerplatePlugin: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Generating the boilerplate of \(target.name)",
-        executable: try context.tool(named: "boilerplate").url,
+        executable: try context.tool(named: "BoilerplateTool").url,
         arguments: ["--output", output.path] + sources.map(\.path),
         inputFiles: sources,
         outputFiles: [output])

@@ -1,10 +1,10 @@
-// The boilerplate tool: `boilerplate --output FILE SOURCE…` scans one module's sources and writes its generated
+// The boilerplate tool: `BoilerplateTool --output FILE SOURCE…` scans one module's sources and writes its generated
 // file. The build-tool plugin runs it on every module; errors print in the compiler's format, so the build shows
 // them at their line.
 import BoilerplateKit
 import Foundation
 
-let usage = "usage: boilerplate --output GENERATED.swift SOURCE.swift…"
+let usage = "usage: BoilerplateTool --output GENERATED.swift SOURCE.swift…"
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, arguments[0] == "--output" else {
   FileHandle.standardError.write(Data((usage + "\n").utf8))
