@@ -219,9 +219,13 @@ import UserClientTesting
   @Test func anEditFormSaysAtOnceWhenAnotherSessionSavesItsUserAndThenSavesOverIt() async {
     let theirs = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
     let stored = LockIsolated([User.ada])
+    let loads = LockIsolated(0)
     let (changes, announce) = AsyncStream.makeStream(of: Void.self)
     var client = UserClient.testValue
-    client.load = { stored.value }
+    client.load = {
+      defer { loads.withValue { $0 += 1 } }
+      return stored.value
+    }
     client.changesElsewhere = { changes }
     client.update = { edited, original in
       #expect(original == theirs, "the save replaces the version the form told of")
@@ -229,9 +233,11 @@ import UserClientTesting
     }
     let store = store(UserForm.State(editing: User.ada), client: client)
     await store.send(.followChangesElsewhere)
-    // A change that leaves this user as the form found it says nothing.
+    // A change that leaves this user as the form found it says nothing (once its check has read the users).
     announce.yield()
     await store.receive(.usersChangedElsewhere)
+    for _ in 0..<10_000 where loads.value == 0 { await Task.yield() }
+    #expect(loads.value == 1)
     stored.setValue([theirs])
     announce.yield()
     await store.receive(.usersChangedElsewhere)
