@@ -144,7 +144,7 @@ enum Holder {
     var scope = Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) {
       PreparedCounter()
     }
-    scope.prepareForStore()
+    scope._prepareForStore()
     var state = PreparedParent.State()
     _ = scope.reduce(into: &state, action: .stored(.increment))
     _ = scope.reduce(into: &state, action: .computed(.increment))
@@ -188,7 +188,7 @@ enum Holder {
           Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) { PreparedCounter() }
         }
       #expect(reducer.child.reducer.core.fieldOffset == nil)
-      reducer.prepareForStore()
+      reducer._prepareForStore()
       #expect(
         reducer.child.reducer.core.fieldOffset
           == MemoryLayout<PreparedParent.State>.offset(of: \PreparedParent.State.stored))

@@ -8,28 +8,24 @@ extension Reducer {
   /// the action. An action that maps to no event costs one call of `events`.
   public func analytics(
     _ events: @escaping @Sendable (State, Action) -> [AnalyticsEvent]
-  ) -> AnalyticsReducer<Self> {
-    AnalyticsReducer(base: KeptBodyReducer(self), events: events)
+  ) -> ModifiedReducer<Self, Analytics<State, Action>> {
+    modified(by: Analytics(events: events))
   }
 }
 
-/// A reducer that reports chosen actions as analytics events (see `Reducer.analytics`).
-public struct AnalyticsReducer<Base: Reducer>: Reducer {
-  var base: KeptBodyReducer<Base>
-  let events: @Sendable (Base.State, Base.Action) -> [AnalyticsEvent]
+/// Reports chosen actions as analytics events, after the reducer it modifies ran (see `Reducer.analytics`).
+public struct Analytics<State, Action>: ReducerModifier {
+  let events: @Sendable (State, Action) -> [AnalyticsEvent]
 
   @Dependency(AnalyticsClient.self) var client
 
-  /// Runs the base reducer, then tracks the action's events in an effect.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let effect = base.reduce(into: &state, action: action)
+  /// Runs the reducer, then tracks the action's events in an effect.
+  public func reduce(
+    into state: inout State, action: Action, next: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
+    let effect = next(&state, action)
     let tracked = events(state, action)
     guard !tracked.isEmpty else { return effect }
     return .merge(effect, .run { [client] _ in for event in tracked { await client.track(event) } })
-  }
-
-  /// Prepares the wrapped reducer.
-  public mutating func prepareForStore() {
-    base.prepareForStore()
   }
 }

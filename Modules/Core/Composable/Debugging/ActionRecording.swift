@@ -58,8 +58,8 @@ public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codabl
   }
 
   /// Prepares the wrapped reducer.
-  public mutating func prepareForStore() {
-    base.prepareForStore()
+  public mutating func _prepareForStore() {
+    base._prepareForStore()
   }
 }
 

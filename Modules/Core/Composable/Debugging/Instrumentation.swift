@@ -80,8 +80,8 @@ public struct InstrumentedReducer<Base: Reducer>: Reducer {
   }
 
   /// Prepares the wrapped reducer.
-  public mutating func prepareForStore() {
-    base.prepareForStore()
+  public mutating func _prepareForStore() {
+    base._prepareForStore()
   }
 }
 

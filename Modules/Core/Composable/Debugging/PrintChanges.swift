@@ -50,7 +50,7 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
   }
 
   /// Prepares the wrapped reducer.
-  public mutating func prepareForStore() {
-    base.prepareForStore()
+  public mutating func _prepareForStore() {
+    base._prepareForStore()
   }
 }

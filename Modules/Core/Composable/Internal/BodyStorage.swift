@@ -10,9 +10,9 @@
 /// during preparation, is what lets a feature contain itself (a recursive
 /// presentation) without an infinite build.
 ///
-/// Only `Reducer.prepareForStore()` creates a storage, so it belongs to one
+/// Only `Reducer._prepareForStore()` creates a storage, so it belongs to one
 /// store's reducer tree and is used on that store's actor only.
-public final class BodyStorage {
+public final class _BodyStorage {
   /// Where the built, prepared body lies; nil until the first action.
   @usableFromInline @exclusivity(unchecked) var address: UnsafeMutableRawPointer?
   /// Deinitializes and frees the body at `address`; set with it, as only the builder knows the body's type.
@@ -47,7 +47,7 @@ public final class BodyStorage {
     of reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     var body = reducer.body
-    body.prepareForStore()
+    body._prepareForStore()
     let pointer = UnsafeMutablePointer<R.Body>.allocate(capacity: 1)
     pointer.initialize(to: body)
     destroy = { raw in

@@ -2,11 +2,11 @@
 ///
 /// Unprepared (a reducer used directly, or built inside a body that is itself
 /// rebuilt), the child's body is built on every action, as a plain `reduce` does;
-/// prepared, through `BodyStorage`, once.
+/// prepared, through `_BodyStorage`, once.
 @usableFromInline struct ChildReducer<Child: Reducer> {
   @usableFromInline var reducer: Child
   /// Owns the storage.
-  @usableFromInline var storage: BodyStorage?
+  @usableFromInline var storage: _BodyStorage?
   /// The same storage, unretained: read on every action without reference counting.
   @usableFromInline var storageAddress: UnsafeMutableRawPointer?
 
@@ -20,15 +20,15 @@
   @inlinable @inline(__always) func reduce(into state: inout Child.State, action: Child.Action) -> Effect<Child.Action>
   {
     guard let storageAddress else { return reducer.reduce(into: &state, action: action) }
-    return Unmanaged<BodyStorage>.fromOpaque(storageAddress)._withUnsafeGuaranteedRef {
-      reducer.reduce(into: &state, action: action, keepingBodyIn: $0)
+    return Unmanaged<_BodyStorage>.fromOpaque(storageAddress)._withUnsafeGuaranteedRef {
+      reducer._reduce(into: &state, action: action, keepingBodyIn: $0)
     }
   }
 
   /// Prepares the child and gives it a storage for its body.
   @inlinable mutating func prepare() {
-    reducer.prepareForStore()
-    let storage = BodyStorage()
+    reducer._prepareForStore()
+    let storage = _BodyStorage()
     self.storage = storage
     storageAddress = Unmanaged.passUnretained(storage).toOpaque()
   }

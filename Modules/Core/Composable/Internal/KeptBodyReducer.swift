@@ -5,8 +5,8 @@
 /// `some Reducer` (a store made in generic code, such as the test store), runs
 /// the default `reduce`, which rebuilds the body on every action, unprepared: no
 /// field offsets, no kept child bodies. Wrappers hold their base in one of these,
-/// and forward `prepareForStore()` to it.
-public struct KeptBodyReducer<Base: Reducer>: Reducer {
+/// and forward `_prepareForStore()` to it.
+@usableFromInline struct KeptBodyReducer<Base: Reducer>: Reducer {
   @usableFromInline var base: ChildReducer<Base>
 
   /// Holds `base`; its body is kept once a store prepares this reducer.
@@ -20,7 +20,7 @@ public struct KeptBodyReducer<Base: Reducer>: Reducer {
   }
 
   /// Prepares the base and gives it a storage for its body.
-  @inlinable public mutating func prepareForStore() {
+  @inlinable public mutating func _prepareForStore() {
     base.prepare()
   }
 }

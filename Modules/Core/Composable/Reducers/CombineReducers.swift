@@ -14,8 +14,8 @@ where Reducers.State == State, Reducers.Action == Action {
   }
 
   /// Prepares the group.
-  @inlinable public mutating func prepareForStore() {
-    reducers.prepareForStore()
+  @inlinable public mutating func _prepareForStore() {
+    reducers._prepareForStore()
   }
 }
 

@@ -22,7 +22,7 @@ public protocol Reducer<State, Action> {
   /// the reducer (turning a state key path into a field offset, say) belongs
   /// here rather than in `reduce`. Combinators forward the call to the reducers
   /// they hold; a feature's own reducer has nothing to prepare and keeps the default.
-  mutating func prepareForStore()
+  mutating func _prepareForStore()
 
   /// Runs this reducer as a prepared combinator's child, whose built body is kept in `storage`.
   ///
@@ -31,16 +31,16 @@ public protocol Reducer<State, Action> {
   /// and for any other reducer simply calls `reduce(into:action:)`. So a type
   /// with a reducer `body` must not also implement `reduce(into:action:)`: inside
   /// a store its body would run instead.
-  func reduce(into state: inout State, action: Action, keepingBodyIn storage: BodyStorage) -> Effect<Action>
+  func _reduce(into state: inout State, action: Action, keepingBodyIn storage: _BodyStorage) -> Effect<Action>
 }
 
 extension Reducer {
   /// Nothing to prepare.
-  @inlinable public mutating func prepareForStore() {}
+  @inlinable public mutating func _prepareForStore() {}
 
   /// A reducer without a body has nothing to keep: it runs `reduce(into:action:)`.
-  @inlinable public func reduce(
-    into state: inout State, action: Action, keepingBodyIn storage: BodyStorage
+  @inlinable public func _reduce(
+    into state: inout State, action: Action, keepingBodyIn storage: _BodyStorage
   ) -> Effect<Action> {
     reduce(into: &state, action: action)
   }
@@ -54,14 +54,14 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// Runs the body, built anew for each call (inside a store, bodies are built once and kept: see `BodyStorage`).
+  /// Runs the body, built anew for each call (inside a store, bodies are built once and kept: see `_BodyStorage`).
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
 
   /// Runs the body kept in `storage`, building it on the first action.
-  @inlinable @inline(__always) public func reduce(
-    into state: inout State, action: Action, keepingBodyIn storage: BodyStorage
+  @inlinable @inline(__always) public func _reduce(
+    into state: inout State, action: Action, keepingBodyIn storage: _BodyStorage
   ) -> Effect<Action> {
     storage.reduceBody(of: self, into: &state, action: action)
   }

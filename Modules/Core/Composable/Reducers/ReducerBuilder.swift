@@ -62,9 +62,9 @@ where First.State == Second.State, First.Action == Second.Action {
   }
 
   /// Prepares both.
-  @inlinable public mutating func prepareForStore() {
-    first.prepareForStore()
-    second.prepareForStore()
+  @inlinable public mutating func _prepareForStore() {
+    first._prepareForStore()
+    second._prepareForStore()
   }
 }
 
@@ -85,13 +85,13 @@ where First.State == Second.State, First.Action == Second.Action {
   }
 
   /// Prepares the branch that was built.
-  @inlinable public mutating func prepareForStore() {
+  @inlinable public mutating func _prepareForStore() {
     switch self {
     case var .first(reducer):
-      reducer.prepareForStore()
+      reducer._prepareForStore()
       self = .first(reducer)
     case var .second(reducer):
-      reducer.prepareForStore()
+      reducer._prepareForStore()
       self = .second(reducer)
     }
   }
@@ -107,7 +107,7 @@ extension Optional: Reducer where Wrapped: Reducer {
   }
 
   /// Prepares the wrapped reducer, if any.
-  @inlinable public mutating func prepareForStore() {
-    self?.prepareForStore()
+  @inlinable public mutating func _prepareForStore() {
+    self?._prepareForStore()
   }
 }

@@ -27,7 +27,7 @@ struct RecordingReducer<Base: Reducer>: Reducer {
   var base: Base
   let log: ReductionLog<Base.Action>
 
-  mutating func prepareForStore() { base.prepareForStore() }
+  mutating func _prepareForStore() { base._prepareForStore() }
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = FieldSnapshot(state)
