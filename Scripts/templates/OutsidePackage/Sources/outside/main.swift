@@ -3,12 +3,15 @@ import Features
 
 // Drives the tally as a user would and prints what it shows: proof that the package links and runs.
 @MainActor func run() {
-  let store = Store(initialState: Tally.State()) { Tally() }
+  let counter = ActionCounter()
+  let store = Store(initialState: Tally.State()) { Tally().countingActions(into: counter) }
   store.send(.countTapped)
   store.send(.destination(.presented(.counter(.incrementTapped))))
   store.send(.destination(.presented(.counter(.incrementTapped))))
   store.send(.destination(.presented(.counter(.doneTapped))))
-  print("total: \(store.currentState.total), alert: \(store.currentState.alert?.title ?? "none")")
+  print(
+    "total: \(store.currentState.total), alert: \(store.currentState.alert?.title ?? "none"),"
+      + " actions seen: \(counter.count)")
 }
 
 MainActor.assumeIsolated { run() }
