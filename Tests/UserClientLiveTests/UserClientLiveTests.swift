@@ -1,3 +1,4 @@
+import ComposableTesting
 import Foundation
 import Testing
 import UserClientInterface
@@ -43,6 +44,49 @@ struct UserClientLiveTests {
     try await client.delete(3)
     #expect(try String(contentsOf: file, encoding: .utf8) == "[]\n")
     #expect(try await UserClient.live(directory: directory).load() == [])
+  }
+
+  @Test func aWatcherTellsOfAnotherProcessesSavesNotOfItsOwnAndNothingWhileItsOwnChangeIsUnderWay() async throws {
+    defer { cleanUp() }
+    let watcher = UserFileWatcher()
+    defer { watcher.stop() }
+    // This process's saves take 0.4 s inside the lock; another process on the same folder takes 0.5 s.
+    let mine = UserClient.live(directory: directory, latency: .milliseconds(400), watcher: watcher)
+    let theirs = UserClient.live(directory: directory, latency: .milliseconds(500))
+    _ = try await mine.load()
+    let told = LockIsolated(0)
+    let changes = try await mine.changesElsewhere()
+    let listener = Task { for await _ in changes { told.withValue { $0 += 1 } } }
+    defer { listener.cancel() }
+
+    // Its own save is not news.
+    _ = try await mine.add(NewUser(name: "Mine", email: "mine@example.com"))
+    try await Task.sleep(for: .milliseconds(1_300))
+    #expect(told.value == 0)
+
+    // The other's save is, within a second.
+    _ = try await theirs.add(NewUser(name: "Theirs", email: "theirs@example.com"))
+    try await waitUntil(within: .seconds(2)) { told.value == 1 }
+    #expect(told.value == 1)
+
+    // A save of its own that waits for the other's lock, then carries the other's change: nothing is told while
+    // it is under way, and the change it carried is told after it.
+    // Theirs writes at about 0.5 s, while this one's save waits for the lock, then writes at about 0.9 s.
+    let other = Task { try await theirs.add(NewUser(name: "Later", email: "later@example.com")) }
+    try await Task.sleep(for: .milliseconds(100))
+    let own = Task { try await mine.add(NewUser(name: "Mine too", email: "mine2@example.com")) }
+    try await Task.sleep(for: .milliseconds(600))
+    #expect(told.value == 1, "nothing told while this process's change is under way")
+    _ = try await own.value
+    _ = try await other.value
+    try await waitUntil(within: .seconds(2)) { told.value == 2 }
+    #expect(told.value == 2)
+  }
+
+  /// Polls `condition` every 20 ms until it holds or `limit` passes.
+  private func waitUntil(within limit: Duration, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
+    while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
   }
 
   @Test func updatesAndDeletesPersist() async throws {

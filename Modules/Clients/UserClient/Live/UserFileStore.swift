@@ -16,6 +16,11 @@ actor UserFileStore {
   private var snapshot: Snapshot?
   /// The file as this process last wrote it: a change a watch sees with this identity is this process's own.
   private var lastWritten: FileIdentity?
+  /// How many changes of this process are under way: a watch does not report the file meanwhile.
+  private var changesUnderWay = 0
+  /// Counts the writes of this process that carried another process's change it read under the lock: such a
+  /// write is this process's own, and still news to a watch.
+  private var foldedChanges = 0
   /// What `onSkippedRecords` last heard, so a file read again (another process saved) is not reported twice.
   private var reportedSkipped: [SkippedRecord] = []
   private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
@@ -61,10 +66,13 @@ actor UserFileStore {
     }
   }
 
-  /// The file's version now, and whether it is the one this process last wrote (its own change, not news).
-  func versionOnDisk() -> (identity: FileIdentity?, isOwnWrite: Bool) {
+  /// The file's version now, whether it is the one this process last wrote (its own change, not news by
+  /// itself), and how many of this process's writes carried another process's change; nil while a change of
+  /// this process is under way (a command's work: nothing is reloaded meanwhile, the watch asks again later).
+  func versionOnDisk() -> (identity: FileIdentity?, isOwnWrite: Bool, foldedChanges: Int)? {
+    guard changesUnderWay == 0 else { return nil }
     let identity = FileIdentity.of(fileURL)
-    return (identity, identity != nil && identity == lastWritten)
+    return (identity, identity != nil && identity == lastWritten, foldedChanges)
   }
 
   func update(_ user: User, from original: User) async throws {
@@ -80,10 +88,15 @@ actor UserFileStore {
 
   /// Applies `edit` to the file's current users under the lock and writes the result.
   private func change<T>(_ edit: (inout [User], [SkippedRecord]) throws -> T) async throws -> T {
+    changesUnderWay += 1
+    defer { changesUnderWay -= 1 }
     do {
       return try await FileLock.withExclusiveLock(on: fileURL) {
         try await slowDisk()
+        let seen = snapshot?.identity
         var current = try current()
+        // Read again under the lock: another process changed the file since this one last saw it.
+        if seen != nil, current.identity != seen { foldedChanges += 1 }
         // Given up while edited, so the array is not copied: the write below makes the new snapshot.
         snapshot = nil
         let result = try edit(&current.users, current.skipped)

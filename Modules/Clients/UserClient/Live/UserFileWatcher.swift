@@ -4,9 +4,11 @@ import Sharing
 /// Watches `users.json` for the changes other processes make, for the live client's `changesElsewhere`; the
 /// shell stops it at the end of a session so that no screen's watch is left running.
 ///
-/// Each stream tells of a change once: when the file's version differs from the last one that stream told of
-/// and is not the version this process wrote itself. File events (inotify, kqueue) wake it at once, and a check
-/// of the file's identity once a second covers the platforms and folders without them.
+/// Each stream tells of a change once: when the file's version differs from the last one that stream saw and is
+/// not a version this process wrote itself (unless that write carried another process's change). While this
+/// process changes the file (a command's work), nothing is told; the check after it tells. File events (inotify,
+/// kqueue) wake it at once, and a check of the file's identity once a second covers the platforms and folders
+/// without them.
 public final class UserFileWatcher: @unchecked Sendable {
   private let lock = NSLock()
   private var streams: [Int: AsyncStream<Void>.Continuation] = [:]
@@ -39,11 +41,14 @@ public final class UserFileWatcher: @unchecked Sendable {
       continuation.finish()
       return stream
     }
-    let told = Told(await store.versionOnDisk().identity)
+    let start = await store.versionOnDisk()
+    let told = Told(start?.identity, foldedChanges: start?.foldedChanges ?? 0)
     let watch = SharedFileSystem.live.watch(store.fileURL) {
       Task {
-        let (identity, isOwnWrite) = await store.versionOnDisk()
-        if told.update(to: identity), !isOwnWrite { continuation.yield() }
+        guard let version = await store.versionOnDisk() else { return }
+        if told.isNews(version.identity, isOwnWrite: version.isOwnWrite, foldedChanges: version.foldedChanges) {
+          continuation.yield()
+        }
       }
     }
     continuation.onTermination = { [weak self] _ in
@@ -54,19 +59,27 @@ public final class UserFileWatcher: @unchecked Sendable {
   }
 }
 
-/// The version of the file a stream last told of (or started at), under a lock: the watch's checks run in
-/// tasks of their own.
+/// The version of the file a stream last saw (or started at), under a lock: the watch's checks run in tasks of
+/// their own.
 private final class Told: @unchecked Sendable {
   private let lock = NSLock()
   private var identity: FileIdentity?
+  private var foldedChanges: Int
 
-  init(_ identity: FileIdentity?) { self.identity = identity }
+  init(_ identity: FileIdentity?, foldedChanges: Int) {
+    self.identity = identity
+    self.foldedChanges = foldedChanges
+  }
 
-  /// Records `identity`; whether it differs from the one recorded before.
-  func update(to new: FileIdentity?) -> Bool {
+  /// Records the version seen now; whether it is news: another version than before, written by another process
+  /// or by this one carrying another's change.
+  func isNews(_ new: FileIdentity?, isOwnWrite: Bool, foldedChanges newFolded: Int) -> Bool {
     lock.withLock {
-      defer { identity = new }
-      return new != identity
+      defer {
+        identity = new
+        foldedChanges = newFolded
+      }
+      return new != identity && (!isOwnWrite || newFolded != foldedChanges)
     }
   }
 }
