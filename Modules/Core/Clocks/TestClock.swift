@@ -167,41 +167,23 @@ public final class TestClock: Clock, @unchecked Sendable {
     if settlesByYielding {
       // A woken effect runs on the main actor, but `sleep` itself runs on the pool: a few short pauses let it
       // register, and the clock stops waiting once three rounds in a row saw no sleep start or end.
-      var lastActivity = lock.withLock { activity }
-      var quietRounds = 0
+      var window = QuietWindow(rounds: 3, period: .zero, start: lock.withLock { activity })
       for _ in 0..<400 {
         for _ in 0..<4 { await Task.yield() }
         await MainActor.run {}
         try? await Task.sleep(nanoseconds: 20_000)
-        let now = lock.withLock { activity }
-        if now == lastActivity {
-          quietRounds += 1
-          if quietRounds >= 3 { return }
-        } else {
-          quietRounds = 0
-          lastActivity = now
-        }
+        if window.isQuiet(after: lock.withLock { activity }) { return }
       }
       return
     }
-    var lastActivity = lock.withLock { activity }
-    var quietRounds = 0
-    var quietSince = ContinuousClock.now
+    var window = QuietWindow(rounds: 5, period: Self.quietPeriod, start: lock.withLock { activity })
     for _ in 0..<5_000 {
       for _ in 0..<10 { await Task.yield() }
       // Effects send on the main actor: a round only counts once the main actor has had its turn, so a main
       // actor busy elsewhere (another test's synchronous work) is not mistaken for tasks at rest.
       await MainActor.run {}
       try? await Task.sleep(nanoseconds: 150_000)
-      let now = lock.withLock { activity }
-      if now == lastActivity {
-        quietRounds += 1
-        if quietRounds >= 5, ContinuousClock.now - quietSince >= Self.quietPeriod { return }
-      } else {
-        quietRounds = 0
-        lastActivity = now
-        quietSince = ContinuousClock.now
-      }
+      if window.isQuiet(after: lock.withLock { activity }) { return }
     }
   }
 

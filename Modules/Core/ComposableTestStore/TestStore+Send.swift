@@ -80,21 +80,10 @@ extension TestStore {
   /// arrived) for a few yields and for `quietPeriod` of wall time. A busy effect that never rests is given up
   /// on after `settleLimit` yields.
   @usableFromInline func letEffectsSettle() async {
-    var quietYields = 0
-    var last = (ledger.runningCount, received.count)
-    var quietSince = ContinuousClock.now
+    var window = QuietWindow(rounds: 3, period: Self.quietPeriod, start: [ledger.runningCount, received.count])
     for _ in 0..<Self.settleLimit {
       await Task.yield()
-      let now = (ledger.runningCount, received.count)
-      if now.0 == 0 { return }
-      if now == last {
-        quietYields += 1
-        if quietYields >= 3, ContinuousClock.now - quietSince >= Self.quietPeriod { return }
-      } else {
-        quietYields = 0
-        last = now
-        quietSince = ContinuousClock.now
-      }
+      if ledger.runningCount == 0 || window.isQuiet(after: [ledger.runningCount, received.count]) { return }
     }
   }
 

@@ -34,16 +34,7 @@ struct UserDetailLogic: Reducer {
       case .changedElsewhere:
         // A load or a delete of its own under way reads or changes the file anyway.
         guard state.status == .loaded, !state.isDeleting else { return .none }
-        return .run { [users, id = state.id] send in
-          guard let user = try await users.load().first(where: { $0.id == id }) else {
-            await send(.loadFailed("Another session deleted user #\(id.rawValue)."))
-            return
-          }
-          await send(.userLoaded(user))
-        } catch: { error, send in
-          await send(.loadFailed("\(error)"))
-        }
-        .cancellable(id: CancelID.load, cancelInFlight: true)
+        return fetch(state.id, whenMissing: "Another session deleted user #\(state.id.rawValue).")
       case let .userLoaded(user):
         state.user = user
         state.status = .loaded
@@ -121,9 +112,14 @@ struct UserDetailLogic: Reducer {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    return .run { [users, id = state.id] send in
+    return fetch(state.id, whenMissing: "There is no user #\(state.id.rawValue) any more.")
+  }
+
+  /// Reads user `id` from the client; `missing` is the failure when it is not there.
+  private func fetch(_ id: User.ID, whenMissing missing: String) -> Effect<Action> {
+    .run { [users] send in
       guard let user = try await users.load().first(where: { $0.id == id }) else {
-        await send(.loadFailed("There is no user #\(id.rawValue) any more."))
+        await send(.loadFailed(missing))
         return
       }
       await send(.userLoaded(user))

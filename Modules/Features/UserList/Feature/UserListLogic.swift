@@ -141,12 +141,7 @@ struct UserListLogic: Reducer {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    return .run { [users] send in
-      await send(.usersLoaded(try await users.load()))
-    } catch: { error, send in
-      await send(.loadFailed("\(error)"))
-    }
-    .cancellable(id: CancelID.load, cancelInFlight: true)
+    return reloadQuietly()
   }
 }
 
