@@ -124,17 +124,30 @@ struct GeneratorTests {
   @Test func refusalsNameTheirPlace() throws {
     let errors = try failure([
       "A.swift": "private enum Hidden: CasePathable {\n  case a\n}",
-      "B.swift": "enum Destination: Reducer {\n  case add(form: Form)\n}",
+      "B.swift": """
+      enum Destination: Reducer {
+        case note(String)
+        case add(form: Form)
+      }
+      enum Path: Reducer {
+        case rows([Int])
+      }
+      """,
       "C.swift": "struct Client: DependencyClient {\n  var name: String\n}",
       "D.swift": "struct Client2: DependencyClient {\n  var fetch: @Sendable () -> Int\n}",
       "E.swift": "extension Foreign: CasePathable {}",
     ])
     #expect(
-      errors.map { "\($0.file):\($0.line)" } == ["A.swift:1", "B.swift:2", "C.swift:2", "D.swift:2", "E.swift:1"])
+      errors.map { "\($0.file):\($0.line)" } == [
+        "A.swift:1", "B.swift:2", "B.swift:6", "C.swift:2", "D.swift:2", "E.swift:1",
+      ])
     #expect(errors[0].message.contains("Hidden is private"))
-    #expect(errors[1].message.contains("must hold exactly one feature, without a label"))
-    #expect(errors[2].message.contains("Client.name is not a closure"))
-    #expect(errors[3].message.contains("neither throws nor returns Void"))
-    #expect(errors[4].message.contains("its enum is not declared in this module"))
+    // A labeled payload is plain state; an unlabeled standard value could only be a mistaken feature.
+    #expect(errors[1].message.contains("case note of the enum feature Destination holds String, which is not a"))
+    #expect(errors[1].message.contains("case note(value: String)"))
+    #expect(errors[2].message.contains("holds [Int], which is not a feature"))
+    #expect(errors[3].message.contains("Client.name is not a closure"))
+    #expect(errors[4].message.contains("neither throws nor returns Void"))
+    #expect(errors[5].message.contains("its enum is not declared in this module"))
   }
 }

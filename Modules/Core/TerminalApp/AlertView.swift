@@ -13,27 +13,46 @@ public struct AlertView<AlertAction>: TerminalView {
   public func render(_ state: AlertState<AlertAction>, style: TextStyle) -> String {
     var lines = [style.bold("! " + TerminalText.escaped(state.title))]
     if let message = state.message { lines.append("  " + TerminalText.escaped(message)) }
-    let choices = Self.buttons(of: state).map { name, button in
-      button.role == .destructive ? style.red(name) : name
-    }
-    lines.append("  Type " + choices.joined(separator: " or ") + ".")
+    lines.append(buttonLine(state.buttons, style: style))
     return lines.joined(separator: "\n")
   }
 
   /// One command per button.
   public func commands(for state: AlertState<AlertAction>) -> [TerminalCommand<PresentationAction<AlertAction>>] {
-    Self.buttons(of: state).map { name, button in
+    namedButtons(state.buttons).map { name, button in
       .simple(
         name, help: "\(button.label)\(button.role == .destructive ? " (cannot be undone)" : "").",
         action: button.action.map { .presented($0) } ?? .dismiss)
     }
   }
 
-  /// The buttons with their command names; an alert without buttons gets an OK that dismisses it.
-  static func buttons(of state: AlertState<AlertAction>) -> [(name: String, button: ButtonState<AlertAction>)] {
-    let buttons = state.buttons.isEmpty ? [ButtonState<AlertAction>.cancel("OK")] : state.buttons
-    return buttons.map { button in
-      (button.label.lowercased().split(separator: " ").joined(separator: "-"), button)
-    }
+  /// Shown under the screen that presents it, which stays in view.
+  public func showsScreenBelow(for state: AlertState<AlertAction>) -> Bool { true }
+}
+
+/// `buttons` with their command names (`Delete all` is `delete-all`); none gets an OK that dismisses.
+func namedButtons<ButtonAction>(
+  _ buttons: [ButtonState<ButtonAction>]
+) -> [(name: String, button: ButtonState<ButtonAction>)] {
+  (buttons.isEmpty ? [ButtonState<ButtonAction>.cancel("OK")] : buttons).map { button in
+    (button.label.lowercased().split(separator: " ").joined(separator: "-"), button)
   }
+}
+
+/// The commands of an alert's or a dialog's buttons inside an enum feature's case: a button with an action sends
+/// it through `embed`; one without (a Cancel) does what `back` does, which dismisses the case.
+func caseButtonCommands<ButtonAction, Action>(
+  _ buttons: [ButtonState<ButtonAction>], embed: @escaping (ButtonAction) -> Action
+) -> [TerminalCommand<Action>] {
+  namedButtons(buttons).map { name, button in
+    let help = "\(button.label)\(button.role == .destructive ? " (cannot be undone)" : "")."
+    guard let action = button.action else { return .back(name, help: help) }
+    return .simple(name, help: help, action: embed(action))
+  }
+}
+
+/// "  Type delete or cancel.", destructive choices in red.
+func buttonLine<ButtonAction>(_ buttons: [ButtonState<ButtonAction>], style: TextStyle) -> String {
+  let choices = namedButtons(buttons).map { name, button in button.role == .destructive ? style.red(name) : name }
+  return "  Type " + choices.joined(separator: " or ") + "."
 }

@@ -12,6 +12,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   private let refusalInState: (State) -> String?
   private let fitActionsForRoom: (TerminalSize, State) -> [Action]
   private let interruptedActionsInState: (State) -> [Action]
+  private let showsScreenBelowForState: (State) -> Bool
 
   /// `view`, behind this type.
   public init<View: TerminalView<State, Action>>(_ view: View) {
@@ -24,6 +25,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
     refusalInState = view.refusal
     fitActionsForRoom = view.fitActions
     interruptedActionsInState = view.interruptedActions
+    showsScreenBelowForState = view.showsScreenBelow
   }
 
   /// The wrapped view's screen.
@@ -44,4 +46,6 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   public func fitActions(for room: TerminalSize, in state: State) -> [Action] { fitActionsForRoom(room, state) }
   /// The wrapped view's actions after an interruption.
   public func interruptedActions(in state: State) -> [Action] { interruptedActionsInState(state) }
+  /// Whether the wrapped view shows its presenter above it.
+  public func showsScreenBelow(for state: State) -> Bool { showsScreenBelowForState(state) }
 }

@@ -29,6 +29,9 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
   func fitActions(for room: TerminalSize, in state: Cases.State) -> [Cases.Action] { screen(state).fitActions(room) }
 
   func interruptedActions(in state: Cases.State) -> [Cases.Action] { screen(state).interruptedActions() }
+
+  /// An alert's or a dialog's case shows the presenting screen above it; a feature's takes the whole screen.
+  func showsScreenBelow(for state: Cases.State) -> Bool { screen(state).showsScreenBelow }
 }
 
 /// One case's feature view bound to the case's state, its actions already embedded in the enum's.
@@ -43,6 +46,39 @@ private struct CaseScreen<Action> {
   let refusal: () -> String?
   let fitActions: (TerminalSize) -> [Action]
   let interruptedActions: () -> [Action]
+  var showsScreenBelow = false
+
+  /// A screen of its own text and commands, with no work (an alert's, a dialog's, a plain state's).
+  init(caseName: String, text: @escaping (TextStyle) -> String, commands: [TerminalCommand<Action>]) {
+    self.caseName = caseName
+    render = text
+    self.commands = { commands }
+    backAction = { nil }
+    screenID = { "" }
+    appearAction = { nil }
+    followAction = { nil }
+    refusal = { nil }
+    fitActions = { _ in [] }
+    interruptedActions = { [] }
+  }
+
+  init(
+    caseName: String, render: @escaping (TextStyle) -> String, commands: @escaping () -> [TerminalCommand<Action>],
+    backAction: @escaping () -> Action?, screenID: @escaping () -> String, appearAction: @escaping () -> Action?,
+    followAction: @escaping () -> Action?, refusal: @escaping () -> String?,
+    fitActions: @escaping (TerminalSize) -> [Action], interruptedActions: @escaping () -> [Action]
+  ) {
+    self.caseName = caseName
+    self.render = render
+    self.commands = commands
+    self.backAction = backAction
+    self.screenID = screenID
+    self.appearAction = appearAction
+    self.followAction = followAction
+    self.refusal = refusal
+    self.fitActions = fitActions
+    self.interruptedActions = interruptedActions
+  }
 }
 
 private struct CaseScreenVisitor<Action>: CaseVisitor {
@@ -63,5 +99,37 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
       refusal: { view.refusal(in: state) },
       fitActions: { view.fitActions(for: $0, in: state).map(embed) },
       interruptedActions: { view.interruptedActions(in: state).map(embed) })
+  }
+  // The alert's Cancel (a button without an action) goes back: the presenting parent's back dismisses the case.
+  func visitAlert<AlertAction>(
+    _ alert: AlertState<AlertAction>, caseName: String, embed: @escaping (AlertAction) -> Action
+  ) -> CaseScreen<Action> {
+    var screen = CaseScreen(
+      caseName: caseName, text: { AlertView<AlertAction>().render(alert, style: $0) },
+      commands: caseButtonCommands(alert.buttons, embed: embed))
+    screen.showsScreenBelow = true
+    return screen
+  }
+
+  func visitConfirmationDialog<DialogAction>(
+    _ dialog: ConfirmationDialogState<DialogAction>, caseName: String, embed: @escaping (DialogAction) -> Action
+  ) -> CaseScreen<Action> {
+    var screen = CaseScreen(
+      caseName: caseName, text: { ConfirmationDialogView<DialogAction>().render(dialog, style: $0) },
+      commands: caseButtonCommands(dialog.buttons, embed: embed))
+    screen.showsScreenBelow = true
+    return screen
+  }
+
+  // Plain state has no feature and so no view: the screen shows the value, and `back` leaves it.
+  func visitPlainState<Value>(_ value: Value, caseName: String) -> CaseScreen<Action> {
+    CaseScreen(
+      caseName: caseName,
+      text: { style in
+        let lines = value is Void ? [] : valueDump(value).split(separator: "\n").map { String($0) }
+        let shown = lines.map { "\n" + TerminalText.escaped($0) }.joined()
+        return style.bold(caseName) + shown
+      },
+      commands: [])
   }
 }

@@ -74,6 +74,9 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
   public func interruptedActions(in state: Feature.State) -> [Feature.Action] {
     linked?.interruptedActions(in: state) ?? []
   }
+
+  /// Whether the linked view shows its presenter above it.
+  public func showsScreenBelow(for state: Feature.State) -> Bool { linked?.showsScreenBelow(for: state) ?? false }
 }
 
 /// A feature's Interface type whose Implementation module supplies its terminal view.

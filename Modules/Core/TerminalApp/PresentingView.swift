@@ -17,6 +17,7 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
   public func render(_ state: Base.State, style: TextStyle) -> String {
     guard let childState = toChildState(state) else { return base.render(state, style: style) }
     let childScreen = child.render(childState, style: style)
+    let showsBase = showsBase || child.showsScreenBelow(for: childState)
     return showsBase ? base.render(state, style: style) + "\n\n" + childScreen : childScreen
   }
 
@@ -64,6 +65,9 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     return baseActions + child.fitActions(for: room, in: childState).map(embed)
   }
 
+  /// The base's answer: what the child shows is this screen's business, not its parent's.
+  public func showsScreenBelow(for state: Base.State) -> Bool { base.showsScreenBelow(for: state) }
+
   /// The base's, and the child's while presented: any of them may have had work cancelled.
   public func interruptedActions(in state: Base.State) -> [Base.Action] {
     let baseActions = base.interruptedActions(in: state)
@@ -95,6 +99,17 @@ extension TerminalView where Action: CasePathable {
     let casePath = Action.casePath(action)
     return PresentingView(
       base: self, child: AlertView(), toChildState: { $0[keyPath: state].wrappedValue },
+      embed: casePath.embed, dismiss: casePath.embed(.dismiss), showsBase: true)
+  }
+
+  /// This screen with the dialog at `\.$dialog` shown under it while presented; its choices become commands.
+  public func confirmationDialog<DialogAction>(
+    _ state: KeyPath<State, Presents<ConfirmationDialogState<DialogAction>>>,
+    action: CaseKeyPath<Action, PresentationAction<DialogAction>>
+  ) -> PresentingView<Self, ConfirmationDialogView<DialogAction>> {
+    let casePath = Action.casePath(action)
+    return PresentingView(
+      base: self, child: ConfirmationDialogView(), toChildState: { $0[keyPath: state].wrappedValue },
       embed: casePath.embed, dismiss: casePath.embed(.dismiss), showsBase: true)
   }
 }

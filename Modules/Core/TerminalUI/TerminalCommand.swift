@@ -10,6 +10,8 @@ public struct TerminalCommand<Action> {
   public let parse: ([String]) -> Result<Action, CommandError>
   /// What Tab offers for the next argument, given the arguments typed before it, each with a note for listings.
   public private(set) var candidates: ([String]) -> [CompletionCandidate]
+  /// Whether the command does what `back` does (an alert's Cancel, whose screen has no action of its own for it).
+  public private(set) var goesBack = false
 
   /// What Tab offers for the next argument, given the arguments typed before it.
   public var completions: ([String]) -> [String] {
@@ -42,6 +44,14 @@ public struct TerminalCommand<Action> {
     Self(name, help: help) { words in
       words.isEmpty ? .success(action) : .failure(CommandError("'\(name)' takes no arguments."))
     }
+  }
+
+  /// A command without arguments that does what `back` does on the screen it is typed on: an alert's Cancel in an
+  /// enum destination, whose actions have no case for dismissing it (the presenting parent's `back` does that).
+  public static func back(_ name: String, help: String) -> Self {
+    var command = Self(name, help: help) { _ in .failure(CommandError("'\(name)' goes back; it sends nothing.")) }
+    command.goesBack = true
+    return command
   }
 
   /// A command taking the rest of the line as one text argument (which may be empty only if `allowEmpty`).
@@ -93,8 +103,10 @@ public struct TerminalCommand<Action> {
   /// The same command sending `transform`ed actions (how a parent screen embeds a child's commands).
   public func map<T>(_ transform: @escaping (Action) -> T) -> TerminalCommand<T> {
     let parse = self.parse
-    return TerminalCommand<T>(name, arguments: arguments, help: help) { parse($0).map(transform) }
+    var command = TerminalCommand<T>(name, arguments: arguments, help: help) { parse($0).map(transform) }
       .completing(candidates)
+    command.goesBack = goesBack
+    return command
   }
 }
 

@@ -41,6 +41,10 @@ public protocol TerminalView<State, Action> {
   /// What to send after Ctrl-C cancelled the work in progress, so the screen stops showing work that will never
   /// finish ("Loading…") and says what to type instead.
   func interruptedActions(in state: State) -> [Action]
+
+  /// Whether a parent presenting this screen shows its own screen above it in `state` (an alert's is; a form's,
+  /// which takes the whole screen, is not).
+  func showsScreenBelow(for state: State) -> Bool
 }
 
 extension TerminalView {
@@ -64,6 +68,9 @@ extension TerminalView {
 
   /// By default a screen shows no work of its own.
   public func interruptedActions(in state: State) -> [Action] { [] }
+
+  /// By default a presented screen takes the whole screen.
+  public func showsScreenBelow(for state: State) -> Bool { false }
 }
 
 extension TerminalView {
@@ -78,7 +85,12 @@ extension TerminalView {
     guard let command = commands(for: state).first(where: { $0.name == name }) else {
       return .failure(CommandError("Unknown command '\(name)'; 'help' lists the commands of this screen."))
     }
-    return command.parse(Array(words.dropFirst()))
+    guard command.goesBack else { return command.parse(Array(words.dropFirst())) }
+    guard words.count == 1 else { return .failure(CommandError("'\(name)' takes no arguments.")) }
+    guard let back = backAction(for: state) else {
+      return .failure(CommandError("There is nothing to go back to: this is the first screen."))
+    }
+    return .success(back)
   }
 
   /// What Tab offers for the word being typed: command names first, then the named command's argument values.

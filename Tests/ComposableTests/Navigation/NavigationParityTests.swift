@@ -41,23 +41,11 @@ struct ParityBadge: Reducer {
 struct Panel: Reducer {
   enum Confirm: Equatable { case yes }
 
-  struct Destination: Reducer {
-    enum State: Equatable, CasePathable {
-      case alert(AlertState<Confirm>)
-      case ticker(Ticker.State)
-      case badge(ParityBadge.State)
-    }
-
-    enum Action: Equatable, CasePathable {
-      case alert(Confirm)
-      case ticker(Ticker.Action)
-      case badge(ParityBadge.Action)
-    }
-
-    var body: some ReducerOf<Self> {
-      Scope(state: \.ticker, action: \.ticker) { Ticker() }
-      Scope(state: \.badge, action: \.badge) { ParityBadge() }
-    }
+  /// An enum feature of SyncUps' shape: an alert case beside two feature cases, the rest generated.
+  enum Destination: Reducer {
+    case alert(AlertState<Confirm>)
+    case ticker(Ticker)
+    case badge(ParityBadge)
   }
 
   struct State: Equatable {
@@ -81,7 +69,7 @@ struct Panel: Reducer {
       }
       return .none
     }
-    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .ifLet(\.$destination, action: \.destination)
     .ifLet(\.banner, action: \.banner)
   }
 }

@@ -2,7 +2,8 @@
 /// Path uses one to show the case's own screen without a `switch` over the cases.
 ///
 /// An enum feature's generated `visitCase(of:with:)` calls `visit` with the case's feature type, so the visitor
-/// works with that feature's real `State` and `Action` types, never with `Any`.
+/// works with that feature's real `State` and `Action` types, never with `Any`; an alert, a dialog or a plain-state
+/// case calls the method of its kind.
 public protocol CaseVisitor<Action> {
   /// The enum feature's actions, which the case's actions embed into.
   associatedtype Action
@@ -13,6 +14,20 @@ public protocol CaseVisitor<Action> {
   func visit<Feature: Reducer>(
     _ feature: Feature.Type, caseName: String, state: Feature.State, embed: @escaping (Feature.Action) -> Action
   ) -> Result
+
+  /// Visits the case `caseName`, an alert (`case alert(AlertState<Alert>)`); `embed` wraps its buttons' actions.
+  func visitAlert<AlertAction>(
+    _ alert: AlertState<AlertAction>, caseName: String, embed: @escaping (AlertAction) -> Action
+  ) -> Result
+
+  /// Visits the case `caseName`, a confirmation dialog; `embed` wraps its buttons' actions.
+  func visitConfirmationDialog<DialogAction>(
+    _ dialog: ConfirmationDialogState<DialogAction>, caseName: String, embed: @escaping (DialogAction) -> Action
+  ) -> Result
+
+  /// Visits the case `caseName`, plain state with no logic and no actions (`case loading`,
+  /// `case meeting(Meeting, syncUp: SyncUp)`); `value` is its payload (a tuple for several values, `()` for none).
+  func visitPlainState<Value>(_ value: Value, caseName: String) -> Result
 }
 
 /// One case of an enum feature and the feature it runs, as `caseFeatures` lists them.
