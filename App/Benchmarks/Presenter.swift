@@ -73,24 +73,14 @@ struct Router: Reducer {
     case destination(PresentationAction<Destination.Action>)
   }
 
-  /// The screens the router can present.
-  struct Destination: Reducer {
-    enum State: Equatable, CasePathable {
-      case counter(Counter.State)
-      case other(Counter.State)
-    }
-
-    enum Action: CasePathable {
-      case counter(Counter.Action)
-    }
-
-    var body: some ReducerOf<Self> {
-      Scope(state: \.counter, action: \.counter) { Counter() }
-    }
+  /// The screens the router can present: a counter, or another counter's state alone (plain state, no logic).
+  enum Destination: Reducer {
+    case counter(Counter)
+    case other(counter: Counter.State)
   }
 
   var body: some ReducerOf<Self> {
     EmptyReducer()
-      .ifLet(\.$destination, action: \.destination) { Destination() }
+      .ifLet(\.$destination, action: \.destination)
   }
 }

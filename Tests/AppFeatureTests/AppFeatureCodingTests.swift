@@ -15,10 +15,11 @@ struct AppFeatureCodingTests {
     state.list.users = [User.ada]
     state.list.status = .loaded
     state.list.query = "ad"
-    var detail = UserDetail.State(user: User.ada)
-    detail.alert = AlertState(title: "Delete Ada Lovelace?", buttons: [.destructive("Delete", action: .confirmDelete)])
-    detail.edit = UserForm.State(editing: User.ada)
-    state.path.append(.detail(detail))
+    var asking = UserDetail.State(user: User.ada)
+    asking.destination = .alert(
+      AlertState(title: "Delete Ada Lovelace?", buttons: [.destructive("Delete", action: .confirmDelete)]))
+    state.path.append(.detail(asking))
+    state.path.append(.detail(UserDetail.State.editing(User.ada)))
     state.path.append(.detail(UserDetail.State(id: 2)))
     state.destination = .add(UserForm.State())
     let decoded = try JSONDecoder().decode(AppFeature.State.self, from: JSONEncoder().encode(state))
@@ -50,8 +51,8 @@ struct AppFeatureCodingTests {
     let actions: [AppFeature.Action] = [
       .list(.usersLoaded([User.ada])),
       .list(.delegate(.selected(1))),
-      .path(.element(id: 0, action: .detail(.alert(.presented(.confirmDelete))))),
-      .path(.element(id: 0, action: .detail(.edit(.presented(.set(\.email, "ada@example.org")))))),
+      .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDelete)))))),
+      .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.set(\.email, "ada@example.org"))))))),
       .path(.popFrom(id: 0)),
       .path(.push(id: 3, state: .detail(UserDetail.State(id: 4)))),
       .destination(.presented(.add(.delegate(.saved(User.ada))))),

@@ -32,7 +32,7 @@ import UserListInterface
     exploration.weight("list.task", 3)
     exploration.weight("list.userTapped", 4)
     exploration.weight("path.detail.editTapped", 3)
-    exploration.weight("path.detail.edit.binding", 3)
+    exploration.weight("path.detail.destination.edit.binding", 3)
     exploration.sequences = 500
     exploration.steps = 16
     exploration.seed = 0xA99

@@ -49,7 +49,7 @@ struct RestorationRuleTests {
     var detail = UserDetail.State(user: User.ada)
     detail.status = .loading
     detail.isDeleting = true
-    detail.edit = savingForm
+    detail.destination = .edit(savingForm)
     return detail
   }
 

@@ -24,12 +24,13 @@ import UserFormInterface
         return "the screen of #\(state.id.rawValue) shows #\(user.id.rawValue)"
       },
       Invariant("an edit form edits the user shown") { state, _, _ in
-        guard let form = state.edit, case let .edit(original) = form.mode, original.id != state.id else {
+        guard let form = state.$destination[case: \.edit], case let .edit(original) = form.mode, original.id != state.id
+        else {
           return nil
         }
         return "the form edits #\(original.id.rawValue) on the screen of #\(state.id.rawValue)"
       },
-      .always("no delete is asked while one runs") { !($0.isDeleting && $0.alert != nil) },
+      .always("no delete is asked while one runs") { !($0.isDeleting && $0.$destination[case: \.alert] != nil) },
     ]
     return exploration
   }

@@ -112,13 +112,14 @@ private func loadReport(_ reason: String) -> ErrorReport {
     }
     await store.send(.favoriteToggled) { $0.$favorites.withLock { $0 = [1] } }
     await store.send(.deleteTapped) {
-      $0.alert = AlertState(
-        title: "Delete Ada Lovelace?",
-        message: "This removes Ada Lovelace from the directory for good.",
-        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+      $0.destination = .alert(
+        AlertState(
+          title: "Delete Ada Lovelace?",
+          message: "This removes Ada Lovelace from the directory for good.",
+          buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")]))
     }
-    await store.send(.alert(.presented(.confirmDelete))) {
-      $0.alert = nil
+    await store.send(.destination(.presented(.alert(.confirmDelete)))) {
+      $0.destination = nil
       $0.isDeleting = true
     }
     await store.receive(.deleted) {
@@ -134,22 +135,23 @@ private func loadReport(_ reason: String) -> ErrorReport {
   @Test func cancellingTheConfirmationDeletesNothing() async {
     let store = store()
     await store.send(.deleteTapped) {
-      $0.alert = AlertState(
-        title: "Delete Ada Lovelace?",
-        message: "This removes Ada Lovelace from the directory for good.",
-        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+      $0.destination = .alert(
+        AlertState(
+          title: "Delete Ada Lovelace?",
+          message: "This removes Ada Lovelace from the directory for good.",
+          buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")]))
     }
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test func aFailedDeleteStaysAndSaysWhy() async {
     var client = UserClient.testValue
     client.delete = { _ in throw StubFailure.offline }
     var state = UserDetail.State(user: User.ada)
-    state.alert = AlertState(title: "Delete Ada Lovelace?")
+    state.destination = .alert(AlertState(title: "Delete Ada Lovelace?"))
     let store = store(state, client: client)
-    await store.send(.alert(.presented(.confirmDelete))) {
-      $0.alert = nil
+    await store.send(.destination(.presented(.alert(.confirmDelete)))) {
+      $0.destination = nil
       $0.isDeleting = true
     }
     await store.receive(.deleteFailed("The data folder is offline.")) {
@@ -167,18 +169,18 @@ private func loadReport(_ reason: String) -> ErrorReport {
     var client = UserClient.testValue
     client.update = { _, _ in throw StubFailure.offline }
     let store = store(client: client)
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
-    await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
-    await store.receive(.edit(.presented(.saveFailed("The data folder is offline.")))) {
-      $0.edit?.isSaving = false
-      $0.edit?.saveError = "The data folder is offline."
+    await store.send(.editTapped) { $0.destination = .edit(UserForm.State(editing: User.ada)) }
+    await store.send(.destination(.presented(.edit(.saveTapped)))) { $0.$destination[case: \.edit]?.isSaving = true }
+    await store.receive(.destination(.presented(.edit(.saveFailed("The data folder is offline."))))) {
+      $0.$destination[case: \.edit]?.isSaving = false
+      $0.$destination[case: \.edit]?.saveError = "The data folder is offline."
     }
     let report = ErrorReport(
       title: "Could not save Ada Lovelace.", reason: "The data folder is offline.",
       suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
-    await store.receive(.edit(.presented(.delegate(.failed(report, retry: .saveTapped)))))
+    await store.receive(.destination(.presented(.edit(.delegate(.failed(report, retry: .saveTapped))))))
     // The parent re-sends the request through this screen, to the form.
-    await store.receive(.delegate(.failed(report, retry: .edit(.presented(.saveTapped)))))
+    await store.receive(.delegate(.failed(report, retry: .destination(.presented(.edit(.saveTapped))))))
   }
 
   @Test func restorationSettlesWorkInFlight() {
@@ -187,12 +189,12 @@ private func loadReport(_ reason: String) -> ErrorReport {
     }
     state.status = .loading
     state.isDeleting = true
-    state.edit = UserForm.State(editing: User.ada)
-    state.edit?.isSaving = true
+    state.destination = .edit(UserForm.State(editing: User.ada))
+    state.$destination[case: \.edit]?.isSaving = true
     state.prepareForRestoration()
     #expect(state.status == .idle)
     #expect(state.isDeleting == false)
-    #expect(state.edit?.isSaving == false)
+    #expect(state.$destination[case: \.edit]?.isSaving == false)
     #expect(UserDetailView().appearAction(for: state) == .task)
   }
 
@@ -201,31 +203,33 @@ private func loadReport(_ reason: String) -> ErrorReport {
     var client = UserClient.testValue
     client.update = { edited, _ in #expect(edited == saved) }
     let store = store(client: client)
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
-    await store.send(.edit(.presented(.set(\.name, "Ada King")))) { $0.edit?.name = "Ada King" }
-    await store.send(.edit(.presented(.saveTapped))) { $0.edit?.isSaving = true }
-    await store.receive(.edit(.presented(.saved(saved)))) {
-      $0.edit?.isSaving = false
-      $0.edit?.mode = .edit(saved)
+    await store.send(.editTapped) { $0.destination = .edit(UserForm.State(editing: User.ada)) }
+    await store.send(.destination(.presented(.edit(.set(\.name, "Ada King"))))) {
+      $0.$destination[case: \.edit]?.name = "Ada King"
     }
-    await store.receive(.edit(.presented(.delegate(.saved(saved))))) {
+    await store.send(.destination(.presented(.edit(.saveTapped)))) { $0.$destination[case: \.edit]?.isSaving = true }
+    await store.receive(.destination(.presented(.edit(.saved(saved))))) {
+      $0.$destination[case: \.edit]?.isSaving = false
+      $0.$destination[case: \.edit]?.mode = .edit(saved)
+    }
+    await store.receive(.destination(.presented(.edit(.delegate(.saved(saved)))))) {
       $0.user = saved
-      $0.edit = nil
+      $0.destination = nil
     }
     await store.receive(.delegate(.updated(saved)))
   }
 
   @Test func theFormsDelegateDrivesTheScreenWithAStandInForm() async {
     let store = store { $0.featureLogic.standIn(UserForm.self) }
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
+    await store.send(.editTapped) { $0.destination = .edit(UserForm.State(editing: User.ada)) }
     // The stand-in does nothing: saving changes nothing until the form says it saved.
-    await store.send(.edit(.presented(.saveTapped)))
-    await store.send(.edit(.presented(.delegate(.cancelled)))) { $0.edit = nil }
-    await store.send(.editTapped) { $0.edit = UserForm.State(editing: User.ada) }
+    await store.send(.destination(.presented(.edit(.saveTapped))))
+    await store.send(.destination(.presented(.edit(.delegate(.cancelled))))) { $0.destination = nil }
+    await store.send(.editTapped) { $0.destination = .edit(UserForm.State(editing: User.ada)) }
     let saved = User(id: 1, name: "Augusta Ada", email: "ada@example.com", city: "London")
-    await store.send(.edit(.presented(.delegate(.saved(saved))))) {
+    await store.send(.destination(.presented(.edit(.delegate(.saved(saved)))))) {
       $0.user = saved
-      $0.edit = nil
+      $0.destination = nil
     }
     await store.receive(.delegate(.updated(saved)))
   }

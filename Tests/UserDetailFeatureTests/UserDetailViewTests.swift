@@ -11,9 +11,7 @@ import UserFormFeature
 import UserFormInterface
 
 @MainActor struct UserDetailViewTests {
-  let view = UserDetailView()
-    .alert(\.$alert, action: \.alert)
-    .presenting(\.$edit, action: \.edit, UserFormView())
+  let view = FeatureView(UserDetail.self)
 
   @Test func showsTheUserAndItsCommands() throws {
     let state = UserDetail.State(user: User.ada)
@@ -33,9 +31,10 @@ import UserFormInterface
 
   @Test func theAlertShowsUnderTheUserAndOnlyItsButtonsAreCommands() throws {
     var state = UserDetail.State(user: User.ada)
-    state.alert = AlertState(
-      title: "Delete Ada Lovelace?", message: "For good.",
-      buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+    state.destination = .alert(
+      AlertState(
+        title: "Delete Ada Lovelace?", message: "For good.",
+        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")]))
     #expect(
       view.render(state, style: .plain).hasSuffix(
         """
@@ -45,17 +44,19 @@ import UserFormInterface
           For good.
           Type delete or cancel.
         """))
-    #expect(try view.action(for: "delete", in: state).get() == .alert(.presented(.confirmDelete)))
-    #expect(try view.action(for: "cancel", in: state).get() == .alert(.dismiss))
+    #expect(try view.action(for: "delete", in: state).get() == .destination(.presented(.alert(.confirmDelete))))
+    #expect(try view.action(for: "cancel", in: state).get() == .destination(.dismiss))
     #expect(throws: CommandError.self) { try view.action(for: "edit", in: state).get() }
-    #expect(view.backAction(for: state) == .alert(.dismiss))
+    #expect(view.backAction(for: state) == .destination(.dismiss))
   }
 
   @Test func theEditFormReplacesTheScreenAndBackDismissesIt() throws {
     let state = UserDetail.State.editing(User.ada)
     #expect(view.render(state, style: .plain).hasPrefix("Edit user\n  name : Ada Lovelace"))
-    #expect(try view.action(for: "name Ada King", in: state).get() == .edit(.presented(.set(\.name, "Ada King"))))
-    #expect(view.backAction(for: state) == .edit(.dismiss))
+    #expect(
+      try view.action(for: "name Ada King", in: state).get()
+        == .destination(.presented(.edit(.set(\.name, "Ada King")))))
+    #expect(view.backAction(for: state) == .destination(.dismiss))
     #expect(view.screenID(for: state) != view.screenID(for: UserDetail.State(user: User.ada)))
   }
 }

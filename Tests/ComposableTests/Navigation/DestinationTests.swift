@@ -2,20 +2,11 @@ import Composable
 import ComposableTesting
 import Testing
 
-/// What a screen can present: a ticker or a note, one at a time, as one optional enum.
-struct Destination: Reducer {
-  enum State: Equatable, CasePathable {
-    case ticker(Ticker.State)
-    case note(String)
-  }
-
-  enum Action: Equatable, CasePathable {
-    case ticker(Ticker.Action)
-  }
-
-  var body: some ReducerOf<Self> {
-    Scope(state: \.ticker, action: \.ticker) { Ticker() }
-  }
+/// What a screen can present: a ticker or a note, one at a time, as one optional enum. The note is plain state
+/// (a labeled payload): no actions, no logic.
+enum Destination: Reducer {
+  case ticker(Ticker)
+  case note(text: String)
 }
 
 struct Screen: Reducer {
@@ -36,13 +27,13 @@ struct Screen: Reducer {
         state.destination = .ticker(Ticker.State())
         return .none
       case .noteTapped:
-        state.destination = .note("Remember the milk")
+        state.destination = .note(text: "Remember the milk")
         return .none
       case .destination:
         return .none
       }
     }
-    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .ifLet(\.$destination, action: \.destination)
   }
 }
 
@@ -58,7 +49,7 @@ struct Screen: Reducer {
     await store.send(.destination(.presented(.ticker(.startTapped))))
     await clock.advance(by: .seconds(1))
     await store.receive(.destination(.presented(.ticker(.tick)))) { $0.destination = .ticker(Ticker.State(ticks: 1)) }
-    await store.send(.noteTapped) { $0.destination = .note("Remember the milk") }
+    await store.send(.noteTapped) { $0.destination = .note(text: "Remember the milk") }
     await clock.advance(by: .seconds(3))
     await store.finish()
   }

@@ -1,4 +1,5 @@
-/// An enum feature: an enum whose cases each hold a child feature (a Destination, a Path).
+/// An enum feature: an enum whose cases each hold a child feature, an alert or dialog, or plain state (a
+/// Destination, a Path).
 ///
 /// Declare the cases and conform to `Reducer`; the boilerplate plugin writes the rest (its `State` and `Action`
 /// enums, one case per child; `reducer`, which runs each child on its case; `caseFeatures` and `visitCase`, which
@@ -7,6 +8,8 @@
 ///     enum Destination: Reducer {
 ///       case add(UserForm)
 ///       case settings(Settings)
+///       case alert(AlertState<Alert>)      // its buttons' actions; dismissed after any of them
+///       case note(text: String)            // plain state: no action, no logic
 ///     }
 ///
 /// Parents then present it with `ifLet(\.$destination, action: \.destination)` or stack it with

@@ -53,11 +53,12 @@ struct UserDetailLogic: Reducer {
       case .deleteTapped:
         guard let user = state.user, !state.isDeleting else { return .none }
         let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
-        state.alert = AlertState(
-          title: confirmation.title, message: confirmation.message,
-          buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")])
+        state.destination = .alert(
+          AlertState(
+            title: confirmation.title, message: confirmation.message,
+            buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Cancel")]))
         return .none
-      case .alert(.presented(.confirmDelete)):
+      case .destination(.presented(.alert(.confirmDelete))):
         state.isDeleting = true
         state.errorMessage = nil
         return .run { [users, id = state.id] send in
@@ -66,8 +67,6 @@ struct UserDetailLogic: Reducer {
         } catch: { error, send in
           await send(.deleteFailed("\(error)"))
         }
-      case .alert:
-        return .none
       case .deleted:
         state.isDeleting = false
         state.$favorites.withLock { [id = state.id] in _ = $0.remove(id) }
@@ -84,30 +83,29 @@ struct UserDetailLogic: Reducer {
         return .send(.delegate(.failed(report, retry: .deleteTapped)))
       case .editTapped:
         guard let user = state.user else { return .none }
-        state.edit = UserForm.State(editing: user)
+        state.destination = .edit(UserForm.State(editing: user))
         return .none
-      case let .edit(.presented(.delegate(.saved(user)))):
+      case let .destination(.presented(.edit(.delegate(.saved(user))))):
         state.user = user
-        state.edit = nil
+        state.destination = nil
         return .send(.delegate(.updated(user)))
-      case let .edit(.presented(.delegate(.changedElsewhere(current)))):
+      case let .destination(.presented(.edit(.delegate(.changedElsewhere(current))))):
         // Someone else saved this user: show their version here and in the list; the form stays open.
         state.user = current
         return .send(.delegate(.updated(current)))
-      case .edit(.presented(.delegate(.cancelled))):
-        state.edit = nil
+      case .destination(.presented(.edit(.delegate(.cancelled)))):
+        state.destination = nil
         return .none
-      case let .edit(.presented(.delegate(.failed(report, retry)))):
+      case let .destination(.presented(.edit(.delegate(.failed(report, retry))))):
         // The parent only talks to this screen, so the form's request is re-sent through it.
-        return .send(.delegate(.failed(report, retry: .edit(.presented(retry)))))
-      case .edit:
+        return .send(.delegate(.failed(report, retry: .destination(.presented(.edit(retry))))))
+      case .destination:
         return .none
       case .delegate:
         return .none
       }
     }
-    .ifLet(\.$alert, action: \.alert)
-    .ifLet(\.$edit, action: \.edit) { UserForm() }
+    .ifLet(\.$destination, action: \.destination)
   }
 
   private func load(_ state: inout State) -> Effect<Action> {

@@ -4,10 +4,11 @@ import TerminalUI
 import UserDetailInterface
 import UserFormInterface
 
-/// One user as text, with the delete confirmation under it while it is shown.
+/// One user as text.
 ///
-/// The edit form is another feature's view, so the composition root presents
-/// it: `UserDetailView().presenting(\.$edit, action: \.edit, UserFormView())`.
+/// What it presents (the delete confirmation, under it; the edit form, another feature's view, in its place)
+/// comes from its Destination's cases: `UserDetail.view()` adds
+/// `.presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))`.
 public struct UserDetailView: TerminalView {
   /// A view of the detail screen.
   public init() {}
@@ -72,7 +73,6 @@ extension UserDetail: LinkedFeatureView {
   /// A user's screen, with its alerts and the edit form it presents, as `FeatureView(UserDetail.self)` shows it.
   public static func view() -> some TerminalView<State, Action> {
     UserDetailView()
-      .alert(\.$alert, action: \.alert)
-      .presenting(\.$edit, action: \.edit, FeatureView(UserForm.self))
+      .presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))
   }
 }

@@ -23,10 +23,8 @@ public struct UserDetail: Reducer {
     public var isDeleting = false
     /// The last failure of a delete, shown until the next attempt.
     public var errorMessage: String?
-    /// The delete confirmation, while shown.
-    @Presents public var alert: AlertState<Action.Alert>?
-    /// The edit form, while presented.
-    @Presents public var edit: UserForm.State?
+    /// The delete confirmation or the edit form, while one is shown.
+    @Presents public var destination: Destination.State?
 
     /// A screen for `user`, already known.
     public init(user: User) {
@@ -43,7 +41,7 @@ public struct UserDetail: Reducer {
 
     // Favorites are shared, not part of a saved screen: they come back from their own storage.
     private enum CodingKeys: String, CodingKey {
-      case id, user, status, isDeleting, errorMessage, alert, edit
+      case id, user, status, isDeleting, errorMessage, destination
     }
 
     /// Readies the screen to be saved for the next start: a load or delete in flight will not answer a restored
@@ -51,7 +49,7 @@ public struct UserDetail: Reducer {
     public mutating func prepareForRestoration() {
       status = .idle
       isDeleting = false
-      edit?.prepareForRestoration()
+      destination?.prepareForRestoration()
     }
 
     /// Whether `user` is a favorite.
@@ -78,24 +76,16 @@ public struct UserDetail: Reducer {
     case favoriteToggled
     /// Ask to delete: shows the confirmation.
     case deleteTapped
-    /// The confirmation's buttons.
-    case alert(PresentationAction<Alert>)
+    /// The delete confirmation's buttons, or the edit form's actions.
+    case destination(PresentationAction<Destination.Action>)
     /// The client deleted the user.
     case deleted
     /// The client failed the delete.
     case deleteFailed(String)
     /// Open the edit form.
     case editTapped
-    /// The edit form's actions.
-    case edit(PresentationAction<UserForm.Action>)
     /// What the screen tells its parent.
     case delegate(Delegate)
-
-    /// The delete confirmation's buttons.
-    public enum Alert: Equatable, Sendable, Codable {
-      /// Delete for good.
-      case confirmDelete
-    }
 
     /// What the screen tells its parent.
     public enum Delegate: Equatable, Codable, CasePathable {
@@ -105,6 +95,24 @@ public struct UserDetail: Reducer {
       case deleted(User.ID)
       /// A request failed (here or in the edit form): explain `report`; sending `retry` back makes it again.
       indirect case failed(ErrorReport, retry: Action)
+    }
+  }
+
+  /// What the screen presents, one at a time (its State, Action and reducer are generated).
+  public enum Destination: Reducer {
+    /// Saved with the screen, settled before a restore, as the screen's own state is.
+    public typealias StateConformances = Equatable & Codable & RestorableState
+    /// Recorded and replayed with the screen's actions.
+    public typealias ActionConformances = Equatable & Codable
+    /// The delete confirmation.
+    case alert(AlertState<Alert>)
+    /// The edit form.
+    case edit(UserForm)
+
+    /// The delete confirmation's buttons.
+    public enum Alert: Equatable, Sendable, Codable {
+      /// Delete for good.
+      case confirmDelete
     }
   }
 

@@ -152,7 +152,10 @@ struct EnumReducerWriter {
 
   private func conformances(named alias: String) -> [String] {
     guard let composition = index.typeAliases[enumeration.qualifiedName]?[alias] else { return ["Equatable"] }
-    return composition.split(separator: "&").map { String($0).trimmingWhitespace() }
+    // `CasePathable` (and `CaseReducerState`) are always there; naming one alone means "nothing more".
+    return composition.split(separator: "&").map { String($0).trimmingWhitespace() }.filter {
+      $0 != "CasePathable" && $0 != "CaseReducerState"
+    }
   }
 
   private func caseList(_ cases: [(child: Child, payload: [PayloadValue])]) -> String {

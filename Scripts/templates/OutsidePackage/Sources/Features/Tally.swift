@@ -1,16 +1,14 @@
 import Composable
 
-/// A running total: it presents a counter (an enum destination), adds what the counter finishes with, and says
-/// the total in an alert that can reset it.
+/// A running total: it presents a counter or an alert, one at a time (an enum destination of SyncUps' shape). It
+/// adds what the counter finishes with and says the total in the alert, which can reset it.
 public struct Tally: Reducer {
   /// The total and what is presented over it.
   public struct State: Equatable {
     /// The sum of every finished count.
     public var total = 0
-    /// The counter, while it is open.
+    /// The counter, or the alert saying the total after each count.
     @Presents public var destination: Destination.State?
-    /// The total, said after each count.
-    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A total of 0 with nothing presented.
     public init() {}
@@ -20,16 +18,8 @@ public struct Tally: Reducer {
   public enum Action: Equatable, CasePathable {
     /// Open a counter.
     case countTapped
-    /// The presented destination's actions.
+    /// The counter's actions, or the alert's buttons.
     case destination(PresentationAction<Destination.Action>)
-    /// The alert's buttons.
-    case alert(PresentationAction<Alert>)
-
-    /// The alert's buttons.
-    public enum Alert: Equatable {
-      /// Start again from 0.
-      case reset
-    }
   }
 
   /// What the tally presents.
@@ -41,6 +31,14 @@ public struct Tally: Reducer {
 
     /// A counter.
     case counter(Counter)
+    /// The total: any button dismisses it.
+    case alert(AlertState<Alert>)
+
+    /// The alert's buttons.
+    public enum Alert: Equatable {
+      /// Start again from 0.
+      case reset
+    }
   }
 
   /// A tally.
@@ -54,21 +52,18 @@ public struct Tally: Reducer {
         state.destination = .counter(Counter.State())
         return .none
       case let .destination(.presented(.counter(.delegate(.finished(count))))):
-        state.destination = nil
         state.total += count
-        state.alert = AlertState(
-          title: "The total is \(state.total).", buttons: [.destructive("Reset", action: .reset), .cancel("OK")])
+        state.destination = .alert(
+          AlertState(
+            title: "The total is \(state.total).", buttons: [.destructive("Reset", action: .reset), .cancel("OK")]))
         return .none
-      case .destination:
-        return .none
-      case .alert(.presented(.reset)):
+      case .destination(.presented(.alert(.reset))):
         state.total = 0
         return .none
-      case .alert:
+      case .destination:
         return .none
       }
     }
     .ifLet(\.$destination, action: \.destination)
-    .ifLet(\.$alert, action: \.alert)
   }
 }

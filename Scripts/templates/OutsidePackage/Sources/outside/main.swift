@@ -9,9 +9,8 @@ import Features
   store.send(.destination(.presented(.counter(.incrementTapped))))
   store.send(.destination(.presented(.counter(.incrementTapped))))
   store.send(.destination(.presented(.counter(.doneTapped))))
-  print(
-    "total: \(store.currentState.total), alert: \(store.currentState.alert?.title ?? "none"),"
-      + " actions seen: \(counter.count)")
+  let alert = store.currentState.$destination[case: \.alert]?.title ?? "none"
+  print("total: \(store.currentState.total), alert: \(alert), actions seen: \(counter.count)")
 }
 
 MainActor.assumeIsolated { run() }

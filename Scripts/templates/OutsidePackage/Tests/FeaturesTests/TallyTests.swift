@@ -2,7 +2,7 @@ import ComposableTesting
 import Features
 import Testing
 
-/// The tally from outside this repository: presenting, the child's delegate action, the alert.
+/// The tally from outside this repository: presenting, the child's delegate action, the alert in the same enum.
 @MainActor struct TallyTests {
   @Test func aFinishedCountIsAddedAndTheAlertResetsIt() async {
     let store = TestStore(initialState: Tally.State()) { Tally() }
@@ -12,13 +12,13 @@ import Testing
     }
     await store.send(.destination(.presented(.counter(.doneTapped))))
     await store.receive(.destination(.presented(.counter(.delegate(.finished(count: 1)))))) {
-      $0.destination = nil
       $0.total = 1
-      $0.alert = AlertState(
-        title: "The total is 1.", buttons: [.destructive("Reset", action: .reset), .cancel("OK")])
+      $0.destination = .alert(
+        AlertState(title: "The total is 1.", buttons: [.destructive("Reset", action: .reset), .cancel("OK")]))
     }
-    await store.send(.alert(.presented(.reset))) {
-      $0.alert = nil
+    // The alert is ephemeral: its button dismisses it with no line of the tally's own.
+    await store.send(.destination(.presented(.alert(.reset)))) {
+      $0.destination = nil
       $0.total = 0
     }
   }
