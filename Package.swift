@@ -3,21 +3,27 @@
 // every target follows the same layout; nothing here depends on another package.
 import PackageDescription
 
-/// The build-tool plugin every module uses: it generates case paths, enum features and client initializers.
-nonisolated(unsafe) let boilerplate: [Target.PluginUsage] = [.plugin(name: "BoilerplatePlugin")]
+/// The build-tool plugin that writes case paths, enum features, linked features' sent cases and client values, for
+/// the targets whose sources declare them. Only those run it: SwiftPM runs a build-tool plugin once per target at
+/// every re-plan (each new feature), and each run costs more as the package grows (docs/build-times.md). Its tool
+/// warns about a target that runs it for nothing; a target that needs it and lacks it fails to compile.
+func boilerplate(_ generates: Bool = true) -> [Target.PluginUsage] {
+  generates ? [.plugin(name: "BoilerplatePlugin")] : []
+}
 
 /// A runtime library under Modules/Core/NAME. Only the runtime modules that declare `CasePathable` enums run the
 /// plugin: the others compile while the plugin's tool is still being built, which keeps it off a clean build's path.
-func core(_ name: String, _ dependencies: [Target.Dependency] = [], plugins: [Target.PluginUsage] = []) -> Target {
-  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: plugins)
+func core(_ name: String, _ dependencies: [Target.Dependency] = [], generates: Bool = false) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: boilerplate(generates))
 }
 
-/// The Swift Testing / XCTest target of a module, under Tests/NAMETests.
-func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target {
+/// The Swift Testing / XCTest target of a module, under Tests/NAMETests; `generates` when its fixtures declare
+/// `CasePathable` enums or enum features.
+func tests(_ module: String, _ dependencies: [Target.Dependency] = [], generates: Bool = false) -> Target {
   .testTarget(
     name: "\(module)Tests",
     dependencies: [.target(name: module)] + (module == "ComposableTesting" ? [] : ["ComposableTesting"]) + dependencies,
-    path: "Tests/\(module)Tests", plugins: boilerplate)
+    path: "Tests/\(module)Tests", plugins: boilerplate(generates))
 }
 
 let coreTargets: [Target] = [
@@ -29,7 +35,7 @@ let coreTargets: [Target] = [
   core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
   core(
     "Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
-    plugins: boilerplate),
+    generates: true),
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
@@ -39,6 +45,9 @@ let coreTargets: [Target] = [
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
 ]
 
+/// A feature's targets that may run the plugin beyond its Interface and Feature, which always do.
+enum FeaturePart { case testing, tests, example }
+
 /// The Testing target that goes with an Interface target: `UserListInterface` → `UserListTesting`.
 func testing(of interface: String) -> String? {
   interface.hasSuffix("Interface") ? String(interface.dropLast("Interface".count)) + "Testing" : nil
@@ -46,27 +55,27 @@ func testing(of interface: String) -> String? {
 
 /// A dependency client under Modules/Clients/NAME, one folder per target: NAMEInterface (a struct of closures with
 /// its test and preview values), NAMELive (the real thing), NAMETesting (fixtures and stand-in clients for tests),
-/// and NAMELiveTests.
+/// and NAMELiveTests. Only the Interface runs the plugin (its `DependencyClient`).
 func client(_ name: String, interface: [String] = [], live: [String] = []) -> [Target] {
   let dependencies = interface.map { Target.Dependency.target(name: $0) }
   return [
     .target(
       name: "\(name)Interface", dependencies: ["Dependencies"] + dependencies,
-      path: "Modules/Clients/\(name)/Interface", plugins: boilerplate),
+      path: "Modules/Clients/\(name)/Interface", plugins: boilerplate()),
     .target(
       name: "\(name)Live",
       dependencies: [.target(name: "\(name)Interface"), "Dependencies"] + live.map { .target(name: $0) },
-      path: "Modules/Clients/\(name)/Live", plugins: boilerplate),
+      path: "Modules/Clients/\(name)/Live"),
     .target(
       name: "\(name)Testing", dependencies: [.target(name: "\(name)Interface"), "ComposableTesting"] + dependencies,
-      path: "Modules/Clients/\(name)/Testing", plugins: boilerplate),
+      path: "Modules/Clients/\(name)/Testing"),
     .testTarget(
       name: "\(name)LiveTests",
       dependencies: [
         .target(name: "\(name)Interface"), .target(name: "\(name)Live"), .target(name: "\(name)Testing"),
         "ComposableTesting", "Clocks",
       ],
-      path: "Tests/\(name)LiveTests", plugins: boilerplate),
+      path: "Tests/\(name)LiveTests"),
   ]
 }
 
@@ -74,12 +83,16 @@ func client(_ name: String, interface: [String] = [], live: [String] = []) -> [T
 /// (its logic and terminal view), NAMETesting (fixtures for its tests and its parents' tests), NAMEFeatureTests,
 /// and the NAMEExample executable that runs it alone with preview dependencies.
 ///
+/// The Interface (its `CasePathable` actions, its enum features) and the Feature (its linked logic) run the plugin;
+/// the Testing, test and Example targets run it only when `generating` names them (their sources declare something).
+///
 /// `interface` lists the Interfaces the feature's types need (other features' and clients'); the Feature gets
 /// them too, plus `implementation` (more Interfaces, never another feature's Feature). `presents` names the
 /// features it presents: their Interfaces are in `interface`, and their Features are linked only by the tests
 /// and the Example, which run the real children. The tests get the Testing target of every Interface listed.
 func feature(
-  _ name: String, interface: [String] = [], implementation: [String] = [], presents: [String] = []
+  _ name: String, interface: [String] = [], implementation: [String] = [], presents: [String] = [],
+  generating: Set<FeaturePart> = []
 ) -> [Target] {
   let children: [Target.Dependency] = presents.map { .target(name: "\($0)Feature") }
   let interfaceName = "\(name)Interface"
@@ -90,28 +103,28 @@ func feature(
   return [
     .target(
       name: interfaceName, dependencies: ["Composable"] + interface.map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Interface", plugins: boilerplate),
+      path: "Modules/Features/\(name)/Interface", plugins: boilerplate()),
     .target(
       name: implementationName,
       dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + uses,
-      path: "Modules/Features/\(name)/Feature", plugins: boilerplate),
+      path: "Modules/Features/\(name)/Feature", plugins: boilerplate()),
     .target(
       name: testingName,
       dependencies: [.target(name: interfaceName), "Composable"] + interface.map { .target(name: $0) }
         + interface.compactMap(testing(of:)).map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Testing", plugins: boilerplate),
+      path: "Modules/Features/\(name)/Testing", plugins: boilerplate(generating.contains(.testing))),
     .testTarget(
       name: "\(implementationName)Tests",
       dependencies: [
         .target(name: interfaceName), .target(name: implementationName), .target(name: testingName),
         "ComposableTesting",
       ] + uses + testings + children,
-      path: "Tests/\(implementationName)Tests", plugins: boilerplate),
+      path: "Tests/\(implementationName)Tests", plugins: boilerplate(generating.contains(.tests))),
     .executableTarget(
       name: "\(name)Example",
       dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + uses
         + children,
-      path: "App/Examples/\(name)Example", plugins: boilerplate),
+      path: "App/Examples/\(name)Example", plugins: boilerplate(generating.contains(.example))),
   ]
 }
 
@@ -142,7 +155,7 @@ let appFeature: [Target] = [
   .target(
     name: "AppFeature",
     dependencies: ["Composable", "UserClientInterface"] + appFeatures.map { .target(name: "\($0)Interface") },
-    path: "Modules/Features/App/Feature", plugins: boilerplate),
+    path: "Modules/Features/App/Feature", plugins: boilerplate()),
   .testTarget(
     name: "AppFeatureTests",
     dependencies: [
@@ -151,7 +164,7 @@ let appFeature: [Target] = [
       + appFeatures.flatMap {
         [.target(name: "\($0)Interface"), .target(name: "\($0)Feature"), .target(name: "\($0)Testing")]
       },
-    path: "Tests/AppFeatureTests", plugins: boilerplate),
+    path: "Tests/AppFeatureTests"),
 ]
 
 let coreTests: [Target] = [
@@ -160,11 +173,11 @@ let coreTests: [Target] = [
   tests("ValueDump", ["IdentifiedCollections"]),
   tests("Dependencies"),
   tests("Clocks"),
-  tests("Sharing"),
-  tests("Composable"),
-  tests("ComposableTestStore"),
+  tests("Sharing", generates: true),
+  tests("Composable", generates: true),
+  tests("ComposableTestStore", generates: true),
   tests("TerminalUI"),
-  tests("TerminalApp"),
+  tests("TerminalApp", generates: true),
   tests("LineEditing"),
 ]
 
@@ -179,21 +192,21 @@ let apps: [Target] = [
         [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]
       }
       + appFeatures.flatMap { [.target(name: "\($0)Interface"), .target(name: "\($0)Feature")] },
-    path: "App/users/Shell", plugins: boilerplate),
-  .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main", plugins: boilerplate),
+    path: "App/users/Shell"),
+  .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
   .testTarget(
     name: "UsersShellTests",
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AnalyticsClientLive",
     ],
-    path: "Tests/UsersShellTests", plugins: boilerplate),
+    path: "Tests/UsersShellTests"),
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
       "Composable", "ComposableTestStore", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
       "UserClientLive", "UserListInterface",
     ],
-    path: "App/Benchmarks", plugins: boilerplate),
+    path: "App/Benchmarks", plugins: boilerplate()),
 ]
 
 /// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the

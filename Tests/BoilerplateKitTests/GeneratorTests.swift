@@ -121,6 +121,15 @@ struct GeneratorTests {
     #expect(output.contains("track: unimplemented(\"Client.track\", placeholder: ())"))
   }
 
+  @Test func aModuleDeclaringNothingGetsTheHeaderAloneAndTheToolsWarning() throws {
+    let output = try generate(["Plain.swift": "struct Plain { var count = 0 }\nenum Mode { case a, b }"])
+    #expect(output == BoilerplateGenerator.emptyOutput)
+    #expect(try generate(["A.swift": "enum A: CasePathable { case a }"]) != BoilerplateGenerator.emptyOutput)
+    let warning = BoilerplateGenerator.nothingToGenerateWarning(at: "/repo/Tests/XTests/A.swift")
+    #expect(warning.hasPrefix("/repo/Tests/XTests/A.swift:1:1: warning: this module declares nothing"))
+    #expect(warning.contains("take the plugin off its target in Package.swift"))
+  }
+
   @Test func refusalsNameTheirPlace() throws {
     let errors = try failure([
       "A.swift": "private enum Hidden: CasePathable {\n  case a\n}",

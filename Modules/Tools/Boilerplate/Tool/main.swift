@@ -38,6 +38,9 @@ guard errors.isEmpty else {
   FileHandle.standardError.write(Data((errors.joined(separator: "\n") + "\n").utf8))
   exit(1)
 }
+if generated == BoilerplateGenerator.emptyOutput, let first = sources.sorted().first {
+  FileHandle.standardError.write(Data((BoilerplateGenerator.nothingToGenerateWarning(at: first) + "\n").utf8))
+}
 // Writing the same text again would change the file's date and make the module compile again for nothing.
 if FileManager.default.contents(atPath: output) != Data(generated.utf8) {
   do {
