@@ -219,6 +219,11 @@ let tools: [Target] = [
   .plugin(
     name: "BoilerplatePlugin", capability: .buildTool(), dependencies: ["BoilerplateTool"],
     path: "Modules/Tools/Boilerplate/Plugin"),
+  // The scaffolder behind Scripts/new-feature: it reads and edits sources through BoilerplateKit's scanner.
+  .target(name: "ScaffolderKit", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Scaffolder/Kit"),
+  .executableTarget(
+    name: "ScaffolderTool", dependencies: ["ScaffolderKit"], path: "Modules/Tools/Scaffolder/Tool"),
+  .testTarget(name: "ScaffolderKitTests", dependencies: ["ScaffolderKit"], path: "Tests/ScaffolderKitTests"),
   // The golden fixtures are read by path at run time, not compiled.
   .testTarget(
     name: "BoilerplateKitTests", dependencies: ["BoilerplateKit"], path: "Tests/BoilerplateKitTests",

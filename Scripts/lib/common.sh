@@ -40,3 +40,23 @@ toolchain_program() {
   [ -n "$found" ] || fail "$1 is not in this toolchain (looked on PATH, through xcrun and beside swiftc)"
   echo "$found"
 }
+
+# Builds every target and its tests with the given options (`swift build --build-tests "$@"`), its output shown as
+# it goes; fails on a build error or on any warning in the package's own sources. SwiftPM's warnings about the
+# package itself (files in a target folder it does not know what to do with) have no path, and count too.
+build_without_warnings() {
+  local build_log
+  build_log=$(mktemp)
+  if ! swift build --build-tests "$@" 2>&1 | tee "$build_log"; then
+    rm -f "$build_log"
+    fail "the build failed ($*)"
+  fi
+  local ours="^/.*(Modules|App|Tests)/.*: warning:|^warning: '[^']*': found [0-9]+ file"
+  if grep -E "$ours" "$build_log" >/dev/null; then
+    echo "error: the build printed warnings ($*); the project builds with zero warnings:" >&2
+    grep -E "$ours" "$build_log" | sort -u >&2
+    rm -f "$build_log"
+    exit 1
+  fi
+  rm -f "$build_log"
+}

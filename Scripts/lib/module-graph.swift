@@ -1,7 +1,8 @@
 // Reads `swift package dump-package` JSON and prints the module graph as Graphviz DOT, in layers.
 // Used by Scripts/graph; arguments: DUMP.json [--tests] [--all-edges].
 // With --executables-linking MODULE it prints instead, one per line, the executables that link MODULE
-// directly or through other targets (Scripts/build-times states rule (d) with it).
+// directly or through other targets (Scripts/build-times states rule (d) with it). With --count-targets it prints
+// "TARGETS PLUGIN_TARGETS": how many targets the package has, and how many run a build-tool plugin.
 import Foundation
 
 struct Package: Decodable {
@@ -15,6 +16,10 @@ struct Package: Decodable {
     let path: String?
     let type: String
     let dependencies: [Dependency]
+    /// The plugins the target runs (an empty list when none), as the dump spells them.
+    let pluginUsages: [PluginUsage]?
+
+    struct PluginUsage: Decodable {}
   }
   let targets: [Target]
 }
@@ -45,7 +50,9 @@ let linkedModule = arguments.firstIndex(of: "--executables-linking").flatMap {
 }
 guard let dumpPath = arguments.first(where: { !$0.hasPrefix("--") && $0 != linkedModule }) else {
   FileHandle.standardError.write(
-    Data("usage: module-graph.swift DUMP.json [--tests] [--all-edges] [--executables-linking MODULE]\n".utf8))
+    Data(
+      "usage: module-graph.swift DUMP.json [--tests] [--all-edges] [--executables-linking MODULE] [--count-targets]\n"
+        .utf8))
   exit(2)
 }
 let includeTests = arguments.contains("--tests")
@@ -57,6 +64,11 @@ do {
 } catch {
   FileHandle.standardError.write(Data("error: cannot read the package dump \(dumpPath): \(error)\n".utf8))
   exit(1)
+}
+
+if arguments.contains("--count-targets") {
+  print(package.targets.count, package.targets.filter { !($0.pluginUsages ?? []).isEmpty }.count)
+  exit(0)
 }
 
 if let module = linkedModule {

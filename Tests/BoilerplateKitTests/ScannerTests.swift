@@ -132,6 +132,23 @@ struct ScannerTests {
     #expect(!file.types[3].isHiddenFromOtherFiles)
   }
 
+  @Test func initializersAreReadWithTheirAccessAndParameterNames() throws {
+    let source = """
+      public struct State {
+        public init() {}
+        init?<T: Equatable>(id: Int, _ name: String = "a, b", handler: @escaping (Int, Int) -> Void) { nil }
+        private init(values: [Int: [String]]) {}
+      }
+      """
+    let state = try SourceScanner.scan(source, file: "State.swift").types[0]
+    #expect(
+      state.initializers == [
+        InitializerDeclaration(access: .public, parameterNames: []),
+        InitializerDeclaration(access: .internal, parameterNames: ["id", "_", "handler"]),
+        InitializerDeclaration(access: .private, parameterNames: ["values"]),
+      ])
+  }
+
   @Test(
     arguments: [
       ("enum A {\n  var s = \"unterminated\n}", 2, 11, "unterminated string literal"),

@@ -213,6 +213,35 @@ extension DeclarationParser {
   }
 
   /// Skips a function's signature and body (or a requirement without a body).
+  /// The first name of each parameter of the initializer whose `init` was just read, without moving on:
+  /// `init?(id: ID, _ name: String)` gives `["id", "_"]`.
+  func initializerParameterNames() -> [String] {
+    var position = index
+    while let token = tokens[safe: position], !token.is("(") {
+      guard
+        token.is("?") || token.is("!") || token.is("<") || token.is(">") || token.kind == .word
+          || token.is(",") || token.is(":")
+      else { return [] }
+      position += 1
+    }
+    var names: [String] = []
+    var depth = 0
+    var expectsName = true
+    while let token = tokens[safe: position] {
+      if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+      if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+      if depth == 0 { break }
+      if depth == 1, token.is(",") {
+        expectsName = true
+      } else if depth == 1, expectsName, token.kind == .word {
+        names.append(token.text)
+        expectsName = false
+      }
+      position += 1
+    }
+    return names
+  }
+
   mutating func skipToBody() throws(ScanError) {
     while let token = current {
       if token.is("{") {

@@ -55,6 +55,8 @@ public struct TypeDeclaration: Equatable, Sendable {
   public var memberTypes: [String]
   /// The names of the functions and properties declared directly inside it (`body`, `reduce`).
   public var memberNames: [String]
+  /// Its initializers, in order (the scaffolder checks that a feature's `State` has a `public init()`).
+  public var initializers: [InitializerDeclaration] = []
   /// The protocol compositions its type aliases stand for, by alias name: `StateConformances` → `Equatable & Codable`.
   public var typeAliases: [String: String]
   /// The `#if` conditions it sits under, joined with `&&`; empty when it is always compiled.
@@ -72,6 +74,20 @@ public struct TypeDeclaration: Equatable, Sendable {
   /// Whether the inheritance clause names `name` (with or without a module prefix).
   public func inherits(_ name: String) -> Bool {
     inherited.contains { $0 == name || $0.hasSuffix(".\(name)") }
+  }
+}
+
+/// An initializer of a type: `public init(id: User.ID)`.
+public struct InitializerDeclaration: Equatable, Sendable {
+  /// Its own access level.
+  public var access: AccessLevel
+  /// The first name of each parameter, `_` included: `["id"]`; empty for `init()`.
+  public var parameterNames: [String]
+
+  /// An initializer with `access` and these parameters.
+  public init(access: AccessLevel, parameterNames: [String]) {
+    self.access = access
+    self.parameterNames = parameterNames
   }
 }
 

@@ -165,6 +165,10 @@ struct DeclarationParser {
     case "func", "init", "deinit", "subscript", "operator", "precedencegroup", "macro":
       index += 1
       if keyword.text == "func", let scope, let name = current { types[scope.index].memberNames.append(name.text) }
+      if keyword.text == "init", let scope {
+        types[scope.index].initializers.append(
+          InitializerDeclaration(access: access ?? .internal, parameterNames: initializerParameterNames()))
+      }
       try skipToBody()
     default:
       try skipStatement()
