@@ -3,6 +3,13 @@
 # Package.swift and a body edit at each, then rewrites the "Scaling with features" section of $output.
 
 IFS=, read -r -a counts <<<"$steps"
+if $plugin_everywhere; then
+  # Every target runs the plugin, as before only the targets that declare something did (its tool then warns).
+  sed 's/^  generates ? \[.plugin(name: "BoilerplatePlugin")\] : \[\]$/  [.plugin(name: "BoilerplatePlugin")]/' \
+    Package.swift >"$log.package"
+  cmp -s Package.swift "$log.package" && fail "cannot find the plugin's switch in Package.swift's boilerplate(_:)"
+  cp "$log.package" Package.swift
+fi
 # Redrawing the module graph after each scaffold is not what is measured, and takes seconds each time.
 rm -f docs/module-graph.dot
 # The scaffolder built once and run directly: through Scripts/new-feature each run would re-plan the package first.
@@ -53,7 +60,8 @@ done
 
 section=$(
   echo "$scale_start"
-  echo "## Scaling with features"
+  if $plugin_everywhere; then echo "## Scaling with features, the plugin on every target"; else
+    echo "## Scaling with features"; fi
   echo
   echo "Written by \`Scripts/build-times --scale\` on $(date -u +%Y-%m-%d) (debug, one run each, wall seconds), in a"
   echo "copy of the repository with throwaway features scaffolded by \`Scripts/new-feature\`. The re-plan is what"
