@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to g, g2, i; several as a,b), for profiling
+      --only X  run only scenarios X (a to i, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
@@ -233,6 +233,37 @@ let pairCount = 10_000 / scale
 if runs("e") {
   scenarios.append(testStorePairs(.tapped, name: "(e) 10k test store pairs, .send"))
   scenarios.append(testStorePairs(.asyncTapped, name: "(e) 10k test store pairs, .run"))
+}
+
+// (h) a send that changes a field none of 100 observers (`observe { }`) read; then the same state without the
+// opt-in, whose observers all run; and (a) again on the opted-in counter with nobody observing, which must cost
+// what (a) costs.
+let observedSendCount = 100_000 / scale
+let observedStore = Store(initialState: ObservedCounter.State(), reducer: ObservedCounter())
+let unobservedStore = Store(initialState: UnobservedCounter.State(), reducer: UnobservedCounter())
+var observerRuns = 0
+var observeTokens: [ObserveToken] = []
+if runs("h") {
+  for _ in 0..<100 {
+    observeTokens.append(observe { observerRuns &+= observedStore.count })
+    observeTokens.append(observe { observerRuns &+= unobservedStore.count })
+  }
+  scenarios.append(
+    Scenario(name: "(h) 100k sends of an unread field, 100 observers", operations: observedSendCount) {
+      for _ in 0..<observedSendCount { observedStore.send(.touchUnread) }
+      blackHole(observedStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(h) the same, state not opting in", operations: observedSendCount) {
+      for _ in 0..<observedSendCount { unobservedStore.send(.touchUnread) }
+      blackHole(unobservedStore.currentState)
+    })
+  let quietStore = Store(initialState: ObservedCounter.State(), reducer: ObservedCounter())
+  scenarios.append(
+    Scenario(name: "(h) 1M sends, opted-in counter, no observer", operations: sendCount) {
+      for _ in 0..<sendCount { quietStore.send(.increment) }
+      blackHole(quietStore.currentState)
+    })
 }
 
 // (i) the explorer of property tests, on UserList: time per step

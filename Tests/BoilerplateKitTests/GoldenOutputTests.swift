@@ -10,7 +10,7 @@ struct GoldenOutputTests {
   private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "Golden")
 
-  @Test(arguments: ["CasePaths", "EnumFeature", "EnumFeatureShapes", "Client", "SentCases"])
+  @Test(arguments: ["CasePaths", "EnumFeature", "EnumFeatureShapes", "Client", "SentCases", "ObservableState"])
   func theWholeOutputIsTheExpectedFile(fixture: String) throws {
     let input = try String(
       contentsOf: Self.folder.appendingPathComponent("\(fixture).input.swift.txt"), encoding: .utf8)

@@ -125,10 +125,21 @@ import Observation
     ownedEffects?.cancelAll()
   }
 
-  /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view) observes it.
+  /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view), or inside
+  /// `observe { }`, observes all of it.
   public var state: State {
     observationRoot.registerRead()
+    if FieldReadTracking.isRecording { FieldReadTracking.record(.all, of: fieldHub) }
     return readState()
+  }
+
+  /// The followers of this store's fields, made when `observe { }` first reads one.
+  private var _fieldHub: FieldHub<State>?
+  var fieldHub: FieldHub<State> {
+    if let hub = _fieldHub { return hub }
+    let hub = FieldHub(read: readState, root: observationRoot)
+    _fieldHub = hub
+    return hub
   }
 
   /// The dependencies a root store's reducers and effects run with; test tools change them between steps.
@@ -147,9 +158,12 @@ import Observation
   /// The current state, without registering an observation.
   public var currentState: State { readState() }
 
-  /// Reads one value of the state.
+  /// Reads one value of the state; inside `observe { }`, the observation depends on that field only when the
+  /// state is an `ObservableState`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    state[keyPath: keyPath]
+    observationRoot.registerRead()
+    if FieldReadTracking.isRecording { FieldReadTracking.record(fieldHub.reads(keyPath), of: fieldHub) }
+    return readState()[keyPath: keyPath]
   }
 
   /// Sends `action`; the returned task covers the effects it started.

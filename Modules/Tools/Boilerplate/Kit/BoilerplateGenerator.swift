@@ -75,6 +75,19 @@ public struct BoilerplateGenerator {
       try requireVisible(type, for: "an enum feature")
       parts.append(try EnumReducerWriter(enumeration: type, index: index).extensionText())
     }
+    let ownFields = type.kind == .struct && type.inherits("ObservableState")
+    let addedFields = type.kind == .extension && type.inherits("ObservableState")
+    if ownFields || addedFields, !(index.memberNames[type.qualifiedName]?.contains("observableFields") ?? false) {
+      let declaration = ownFields ? type : index.declarations[type.qualifiedName]
+      guard let declaration, declaration.kind == .struct else {
+        throw ScanError(
+          file: type.file, line: type.line, column: type.column,
+          message: "\(type.qualifiedName) is made ObservableState here, but its struct is not declared in this "
+            + "module: write its observableFields by hand")
+      }
+      try requireVisible(declaration, for: "observable fields")
+      parts.append(ObservableStateWriter(state: declaration).extensionText())
+    }
     if type.kind == .extension, type.inherits("LinkedFeatureLogic") {
       parts.append(sentCasesText(for: type))
     }

@@ -6,11 +6,14 @@ struct ModuleIndex {
   private(set) var declarations: [String: TypeDeclaration] = [:]
   /// Each type's type aliases, its extensions' included, by qualified name.
   private(set) var typeAliases: [String: [String: String]] = [:]
+  /// The names of the functions and properties declared in each type and its extensions, by qualified name.
+  private(set) var memberNames: [String: Set<String>] = [:]
 
   init(_ files: [ScannedFile]) {
     for file in files {
       for type in file.types {
         memberTypes[type.qualifiedName, default: []].formUnion(type.memberTypes)
+        memberNames[type.qualifiedName, default: []].formUnion(type.memberNames)
         typeAliases[type.qualifiedName, default: [:]].merge(type.typeAliases) { first, _ in first }
         if type.kind != .extension, declarations[type.qualifiedName] == nil {
           declarations[type.qualifiedName] = type

@@ -1,0 +1,149 @@
+/// Runs `apply` now, and again whenever a field of a store's state that it read changes, until the returned token
+/// is cancelled or released: TCA's `observe { }`, with the fields it read through `store.field` (or a scoped
+/// store's) as what it depends on.
+///
+///     let token = observe { label = "\(store.count)" }   // a change of another field does not run it
+///
+/// Reading `store.state` whole, or a field of a state that is not `ObservableState`, depends on every change of
+/// that store's state. The token must be kept: releasing it stops the observation.
+@MainActor @discardableResult
+public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
+  let token = ObserveToken(apply)
+  token.run()
+  return token
+}
+
+/// Keeps an `observe { }` running; `cancel()` or releasing it stops it.
+@MainActor public final class ObserveToken {
+  private let apply: @MainActor () -> Void
+  private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
+  private var isCancelled = false
+
+  init(_ apply: @escaping @MainActor () -> Void) {
+    self.apply = apply
+  }
+
+  /// Runs `apply` with its reads recorded, then follows what it read (and only that) until the next run.
+  func run() {
+    stopFollowing()
+    guard !isCancelled else { return }
+    let reads = FieldReadTracking.recording(apply)
+    for (hub, fields) in reads {
+      subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.run() }))
+    }
+  }
+
+  /// Stops the observation: `apply` runs no more.
+  public func cancel() {
+    isCancelled = true
+    stopFollowing()
+  }
+
+  private func stopFollowing() {
+    for (hub, id) in subscriptions { hub.removeObserver(id) }
+    subscriptions.removeAll()
+  }
+
+  isolated deinit {
+    stopFollowing()
+  }
+}
+
+/// The reads of the `observe { }` running now, if any: stores record the fields read through them here.
+@MainActor enum FieldReadTracking {
+  private static var current: [ObjectIdentifier: (hub: any FieldHubProtocol, fields: FieldSet)]?
+
+  /// Whether an `observe { }` is recording reads (one check on every `store.field` read).
+  static var isRecording: Bool { current != nil }
+
+  /// Runs `body`, returning the fields it read of each store; a nested recording keeps its own.
+  static func recording(_ body: () -> Void) -> [(hub: any FieldHubProtocol, fields: FieldSet)] {
+    let outer = current
+    current = [:]
+    body()
+    let reads = current ?? [:]
+    current = outer
+    return reads.values.map { ($0.hub, $0.fields) }
+  }
+
+  /// Notes that `fields` of `hub`'s store were read.
+  static func record(_ fields: FieldSet, of hub: any FieldHubProtocol) {
+    guard current != nil else { return }
+    let key = ObjectIdentifier(hub)
+    var entry = current![key] ?? (hub, FieldSet())
+    entry.fields.formUnion(fields)
+    current![key] = entry
+  }
+}
+
+/// A store's followers of fields, as `observe { }` sees it without its state type.
+@MainActor protocol FieldHubProtocol: AnyObject {
+  /// Calls `onChange` after a send that changed one of `fields`; returns the id to remove it with.
+  func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64
+  /// Stops telling observer `id`.
+  func removeObserver(_ id: UInt64)
+}
+
+/// The observers of one store's fields (a root or a scoped store): after each send of the root it compares the
+/// store's state field by field with the last one and tells the observers that read a changed field. It follows
+/// the root only while it has observers, so a store nobody observes this way pays nothing.
+@MainActor final class FieldHub<State>: FieldHubProtocol {
+  private let read: @MainActor () -> State
+  private let root: any StoreObservationRoot
+  let fields: ObservableFieldList<State>?
+  private var last: State?
+  private var observers: [UInt64: (fields: FieldSet, onChange: @MainActor () -> Void)] = [:]
+  private var nextID: UInt64 = 0
+  private var rootSubscription: UInt64?
+
+  init(read: @escaping @MainActor () -> State, root: any StoreObservationRoot) {
+    self.read = read
+    self.root = root
+    fields = observableFieldList(of: State.self)
+  }
+
+  /// What reading `keyPath` of this store's state depends on.
+  func reads(_ keyPath: AnyKeyPath) -> FieldSet {
+    fields?.reads(keyPath) ?? .all
+  }
+
+  func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64 {
+    if rootSubscription == nil {
+      last = read()
+      rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
+    }
+    nextID += 1
+    observers[nextID] = (fields, onChange)
+    return nextID
+  }
+
+  func removeObserver(_ id: UInt64) {
+    observers[id] = nil
+    guard observers.isEmpty, let subscription = rootSubscription else { return }
+    root.unsubscribe(subscription)
+    rootSubscription = nil
+    last = nil
+  }
+
+  private func rootDidSend() {
+    let new = read()
+    let changed = last.map { old in fields?.changes(from: old, to: new) ?? .all } ?? .all
+    last = new
+    guard !changed.isEmpty else { return }
+    for (id, observer) in observers where observer.fields.intersects(changed) {
+      // An observer removed by an earlier one's run is not told.
+      guard observers[id] != nil else { continue }
+      observer.onChange()
+    }
+  }
+}
+
+/// `State`'s field list when it is an `ObservableState`.
+private func observableFieldList<State>(of type: State.Type) -> ObservableFieldList<State>? {
+  guard let observable = type as? any ObservableState.Type else { return nil }
+  return fieldList(observable) as? ObservableFieldList<State>
+}
+
+private func fieldList<Observable: ObservableState>(_ type: Observable.Type) -> Any {
+  type.observableFields
+}
