@@ -13,6 +13,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   private let fitActionsForRoom: (TerminalSize, State) -> [Action]
   private let interruptedActionsInState: (State) -> [Action]
   private let showsScreenBelowForState: (State) -> Bool
+  private let screenChangesForStates: (State, State) -> Bool
 
   /// `view`, behind this type.
   public init<View: TerminalView<State, Action>>(_ view: View) {
@@ -26,6 +27,7 @@ public struct AnyTerminalView<State, Action>: TerminalView {
     fitActionsForRoom = view.fitActions
     interruptedActionsInState = view.interruptedActions
     showsScreenBelowForState = view.showsScreenBelow
+    screenChangesForStates = view.screenChanges
   }
 
   /// The wrapped view's screen.
@@ -48,4 +50,6 @@ public struct AnyTerminalView<State, Action>: TerminalView {
   public func interruptedActions(in state: State) -> [Action] { interruptedActionsInState(state) }
   /// Whether the wrapped view shows its presenter above it.
   public func showsScreenBelow(for state: State) -> Bool { showsScreenBelowForState(state) }
+  /// Whether the wrapped view's screen changes.
+  public func screenChanges(from old: State, to new: State) -> Bool { screenChangesForStates(old, new) }
 }

@@ -30,6 +30,13 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
 
   func interruptedActions(in state: Cases.State) -> [Cases.Action] { screen(state).interruptedActions() }
 
+  /// The case's feature's answer while the state stays that case; true when the case changed.
+  func screenChanges(from old: Cases.State, to new: Cases.State) -> Bool {
+    let before = screen(old)
+    let after = screen(new)
+    return before.caseName != after.caseName || before.changesTo(after.value)
+  }
+
   /// An alert's or a dialog's case shows the presenting screen above it; a feature's takes the whole screen.
   func showsScreenBelow(for state: Cases.State) -> Bool { screen(state).showsScreenBelow }
 }
@@ -47,6 +54,9 @@ private struct CaseScreen<Action> {
   let fitActions: (TerminalSize) -> [Action]
   let interruptedActions: () -> [Action]
   var showsScreenBelow = false
+  /// The case's own state, and whether the screen changes from it to another state of the same case.
+  var value: Any = ()
+  var changesTo: (Any) -> Bool = { _ in true }
 
   /// A screen of its own text and commands, with no work (an alert's, a dialog's, a plain state's).
   init(caseName: String, text: @escaping (TextStyle) -> String, commands: [TerminalCommand<Action>]) {
@@ -88,7 +98,7 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
     _ feature: Feature.Type, caseName: String, state: Feature.State, embed: @escaping (Feature.Action) -> Action
   ) -> CaseScreen<Action> {
     let view = FeatureView(feature)
-    return CaseScreen(
+    var screen = CaseScreen(
       caseName: caseName,
       render: { view.render(state, style: $0) },
       commands: { view.commands(for: state).map { $0.map(embed) } },
@@ -99,6 +109,9 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
       refusal: { view.refusal(in: state) },
       fitActions: { view.fitActions(for: $0, in: state).map(embed) },
       interruptedActions: { view.interruptedActions(in: state).map(embed) })
+    screen.value = state
+    screen.changesTo = { other in (other as? Feature.State).map { view.screenChanges(from: state, to: $0) } ?? true }
+    return screen
   }
   // The alert's Cancel (a button without an action) goes back: the presenting parent's back dismisses the case.
   func visitAlert<AlertAction>(

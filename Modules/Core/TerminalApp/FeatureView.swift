@@ -75,6 +75,11 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
     linked?.interruptedActions(in: state) ?? []
   }
 
+  /// Whether the linked view's screen changes (it may, without a linked view: it says what to link).
+  public func screenChanges(from old: Feature.State, to new: Feature.State) -> Bool {
+    linked?.screenChanges(from: old, to: new) ?? true
+  }
+
   /// Whether the linked view shows its presenter above it.
   public func showsScreenBelow(for state: Feature.State) -> Bool { linked?.showsScreenBelow(for: state) ?? false }
 }

@@ -41,6 +41,8 @@ import TerminalUI
   /// The screen as last drawn, so a change that does not show is not drawn again.
   var drawnScreen: String?
   var drawnWorking = false
+  /// The state the screen was last rendered from: a change the view says does not show is not rendered at all.
+  var renderedState: State?
   /// Whether the last key was a Ctrl-C at an empty prompt with nothing running (a second one quits).
   var interruptArmed = false
   /// The line last appended to the history file: typed again at once, it is not added again (as the history
@@ -324,11 +326,19 @@ import TerminalUI
   /// Draws the whole screen, unless nothing it shows changed and `force` is false.
   private func draw(force: Bool) {
     let width = terminal.size().columns
-    let rendered = TerminalText.safeScreen(
-      session.debugger?.screen(style: style) ?? view.render(store.currentState, style: style))
+    let state = store.currentState
+    let pastScreen = session.debugger?.screen(style: style)
+    let working = !work.isEmpty
+    // What the screen shows did not change (a list reloading under a pushed user): nothing to render or draw.
+    if !force, pastScreen == nil, working == drawnWorking, let renderedState,
+      !view.screenChanges(from: renderedState, to: state)
+    {
+      return
+    }
+    renderedState = pastScreen == nil ? state : nil
+    let rendered = TerminalText.safeScreen(pastScreen ?? view.render(state, style: style))
     let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
-    let working = !work.isEmpty
     guard force || screen != drawnScreen || working != drawnWorking else { return }
     drawnScreen = screen
     drawnWorking = working

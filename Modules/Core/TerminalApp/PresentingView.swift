@@ -65,6 +65,21 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     return baseActions + child.fitActions(for: room, in: childState).map(embed)
   }
 
+  /// While the child is presented in both, the child's answer (and the base's, when it shows under the child);
+  /// else the base's, or true when the child came or went.
+  public func screenChanges(from old: Base.State, to new: Base.State) -> Bool {
+    switch (toChildState(old), toChildState(new)) {
+    case (nil, nil):
+      return base.screenChanges(from: old, to: new)
+    case let (oldChild?, newChild?):
+      if child.screenChanges(from: oldChild, to: newChild) { return true }
+      let showsBase = showsBase || child.showsScreenBelow(for: newChild)
+      return showsBase && base.screenChanges(from: old, to: new)
+    default:
+      return true
+    }
+  }
+
   /// The base's answer: what the child shows is this screen's business, not its parent's.
   public func showsScreenBelow(for state: Base.State) -> Bool { base.showsScreenBelow(for: state) }
 

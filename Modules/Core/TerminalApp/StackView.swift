@@ -40,6 +40,19 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     return element.render(top.state, style: style)
   }
 
+  /// The top screen's answer while the same screen is on top (the root's when the stack is empty in both);
+  /// true when another screen came on top.
+  public func screenChanges(from old: State, to new: State) -> Bool {
+    switch (top(old), top(new)) {
+    case (nil, nil):
+      return root.screenChanges(from: toRootState(old), to: toRootState(new))
+    case let (oldTop?, newTop?) where oldTop.id == newTop.id:
+      return element.screenChanges(from: oldTop.state, to: newTop.state)
+    default:
+      return true
+    }
+  }
+
   /// The top screen's commands.
   public func commands(for state: State) -> [TerminalCommand<Action>] {
     guard let top = top(state) else { return root.commands(for: toRootState(state)).map { $0.map(embedRoot) } }

@@ -45,6 +45,11 @@ public protocol TerminalView<State, Action> {
   /// Whether a parent presenting this screen shows its own screen above it in `state` (an alert's is; a form's,
   /// which takes the whole screen, is not).
   func showsScreenBelow(for state: State) -> Bool
+
+  /// Whether going from `old` to `new` can change what the screen shows: false lets a live session skip drawing
+  /// it. A screen that shows a presented child or a stack's top screen asks only that screen, so a change of the
+  /// state under it (a list reloading behind a pushed user) draws nothing.
+  func screenChanges(from old: State, to new: State) -> Bool
 }
 
 extension TerminalView {
@@ -71,6 +76,14 @@ extension TerminalView {
 
   /// By default a presented screen takes the whole screen.
   public func showsScreenBelow(for state: State) -> Bool { false }
+
+  /// A screen whose state cannot be compared may change with any change.
+  public func screenChanges(from old: State, to new: State) -> Bool { true }
+}
+
+extension TerminalView where State: Equatable {
+  /// A screen drawn from its state alone changes when its state does.
+  public func screenChanges(from old: State, to new: State) -> Bool { old != new }
 }
 
 extension TerminalView {
