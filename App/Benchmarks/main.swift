@@ -253,9 +253,10 @@ if runs("h") {
       for _ in 0..<observedSendCount { observedStore.send(.touchUnread) }
       blackHole(observedStore.currentState)
     })
+  // Every observer runs again at every send here, so a tenth of the sends.
   scenarios.append(
-    Scenario(name: "(h) the same, state not opting in", operations: observedSendCount) {
-      for _ in 0..<observedSendCount { unobservedStore.send(.touchUnread) }
+    Scenario(name: "(h) 10k sends, the same state not opting in", operations: observedSendCount / 10) {
+      for _ in 0..<observedSendCount / 10 { unobservedStore.send(.touchUnread) }
       blackHole(unobservedStore.currentState)
     })
   let quietStore = Store(initialState: ObservedCounter.State(), reducer: ObservedCounter())

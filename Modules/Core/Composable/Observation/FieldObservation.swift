@@ -92,8 +92,9 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   private let root: any StoreObservationRoot
   let fields: ObservableFieldList<State>?
   private var last: State?
-  private var observers: [UInt64: (fields: FieldSet, onChange: @MainActor () -> Void)] = [:]
-  private var nextID: UInt64 = 0
+  // Kept out of the generic class: its loop over the observers then runs as specialized code, with no type
+  // metadata looked up per observer.
+  private let observers = FieldObservers()
   private var rootSubscription: UInt64?
 
   init(read: @escaping @MainActor () -> State, root: any StoreObservationRoot) {
@@ -112,13 +113,11 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
       last = read()
       rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
     }
-    nextID += 1
-    observers[nextID] = (fields, onChange)
-    return nextID
+    return observers.add(fields, onChange)
   }
 
   func removeObserver(_ id: UInt64) {
-    observers[id] = nil
+    observers.remove(id)
     guard observers.isEmpty, let subscription = rootSubscription else { return }
     root.unsubscribe(subscription)
     rootSubscription = nil
@@ -127,12 +126,65 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 
   private func rootDidSend() {
     let new = read()
-    let changed = last.map { old in fields?.changes(from: old, to: new) ?? .all } ?? .all
+    var changed = FieldSet.all
+    if let old = last, let fields { changed = fields.changes(from: old, to: new) }
     last = new
-    guard !changed.isEmpty else { return }
-    for (id, observer) in observers where observer.fields.intersects(changed) {
-      // An observer removed by an earlier one's run is not told.
-      guard observers[id] != nil else { continue }
+    observers.notify(changed)
+  }
+}
+
+/// One follower of fields: what it read, and what to run when one of them changes.
+struct FieldObserver {
+  let id: UInt64
+  let fields: FieldSet
+  let onChange: @MainActor () -> Void
+}
+
+/// The followers of one store's fields, in the order they began.
+@MainActor final class FieldObservers {
+  private var observers: [UInt64: FieldObserver] = [:]
+  private var order: [UInt64] = []
+  private var nextID: UInt64 = 0
+  /// How many observers read each field, and the whole state: their union is checked first, so a send that
+  /// changed no field anyone read is done at once, however many observers there are.
+  private var readers = [Int](repeating: 0, count: 64)
+  private var wholeStateReaders = 0
+  private var read = FieldSet()
+
+  var isEmpty: Bool { observers.isEmpty }
+
+  func add(_ fields: FieldSet, _ onChange: @escaping @MainActor () -> Void) -> UInt64 {
+    nextID += 1
+    observers[nextID] = FieldObserver(id: nextID, fields: fields, onChange: onChange)
+    order.append(nextID)
+    count(fields, by: 1)
+    return nextID
+  }
+
+  func remove(_ id: UInt64) {
+    guard let observer = observers.removeValue(forKey: id) else { return }
+    count(observer.fields, by: -1)
+    // Dropped from `order` lazily, when it has grown past twice the observers.
+    if order.count > 2 * observers.count + 16 { order.removeAll { observers[$0] == nil } }
+  }
+
+  private func count(_ fields: FieldSet, by step: Int) {
+    if fields.isAll { wholeStateReaders += step }
+    var read = FieldSet()
+    for field in 0..<64 {
+      if fields.mask & (1 << UInt64(field)) != 0 { readers[field] += step }
+      if readers[field] > 0 { read.insert(field: field) }
+    }
+    if wholeStateReaders > 0 { read.formUnion(.all) }
+    self.read = read
+  }
+
+  /// Runs the observers that read a field in `changed`; one removed by an earlier one's run is not run.
+  func notify(_ changed: FieldSet) {
+    guard changed.intersects(read) else { return }
+    // An observer removed by an earlier one's run is not run; one added by it waits for the next send.
+    for id in order {
+      guard let observer = observers[id], observer.fields.intersects(changed) else { continue }
       observer.onChange()
     }
   }

@@ -17,17 +17,18 @@ public protocol ObservableState {
 
 /// One stored field of an `ObservableState`: its key path, and how two states' values of it compare.
 public struct ObservableField<Root> {
-  let keyPath: AnyKeyPath
-  let hasChanged: (Root, Root) -> Bool
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let hasChanged: (Root, Root) -> Bool
 
+  // Inlinable, so the comparison is specialized for the field's type in the state's own module.
   /// A field compared with `==`.
-  public init<Value: Equatable>(_ keyPath: KeyPath<Root, Value>) {
+  @inlinable public init<Value: Equatable>(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
     hasChanged = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
   }
 
   /// A field that cannot be compared: every change of the state counts as a change of it.
-  public init<Value>(_ keyPath: KeyPath<Root, Value>) {
+  @inlinable public init<Value>(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
     hasChanged = { _, _ in true }
   }
@@ -35,19 +36,29 @@ public struct ObservableField<Root> {
 
 /// The fields of an `ObservableState`, in declaration order, and how to find which changed.
 public struct ObservableFieldList<Root> {
-  let fields: [ObservableField<Root>]
-  let indexByKeyPath: [AnyKeyPath: Int]
-  /// Whether every stored field is listed; a state with a private one cannot list it, so a send that changed no
-  /// listed field may still have changed it.
-  let coversEveryField: Bool
+  @usableFromInline let indexByKeyPath: [AnyKeyPath: Int]
+  /// Compares two states field by field: built where the state's generated list is made, so it runs as code
+  /// specialized for the state rather than generic code looking up type metadata at every send.
+  @usableFromInline let changesBetween: (Root, Root) -> FieldSet
 
-  /// The list of `fields`; `coversEveryField` is false when some stored field could not be listed.
-  public init(_ fields: [ObservableField<Root>], coversEveryField: Bool = true) {
-    self.fields = fields
-    self.coversEveryField = coversEveryField
+  /// The list of `fields`; `coversEveryField` is false when some stored field could not be listed (a private one),
+  /// and then a send that changed no listed field counts as a change of all.
+  @inlinable public init(_ fields: [ObservableField<Root>], coversEveryField: Bool = true) {
+    indexByKeyPath = Self.index(fields)
+    let comparisons = fields.map(\.hasChanged)
+    changesBetween = { old, new in
+      var changed = FieldSet()
+      for position in comparisons.indices where comparisons[position](old, new) {
+        changed.insert(field: position)
+      }
+      return changed.isEmpty && !coversEveryField ? .all : changed
+    }
+  }
+
+  @usableFromInline static func index(_ fields: [ObservableField<Root>]) -> [AnyKeyPath: Int] {
     var index: [AnyKeyPath: Int] = [:]
     for (position, field) in fields.enumerated() { index[field.keyPath] = position }
-    indexByKeyPath = index
+    return index
   }
 
   /// What reading `keyPath` observes: its field, or the whole state for a key path that is not one stored field
@@ -56,28 +67,23 @@ public struct ObservableFieldList<Root> {
     indexByKeyPath[keyPath].map(FieldSet.init(field:)) ?? .all
   }
 
-  /// The fields whose values differ between `old` and `new` (all of them, when none listed did and some field is
-  /// not listed).
+  /// The fields whose values differ between `old` and `new`.
   func changes(from old: Root, to new: Root) -> FieldSet {
-    var changed = FieldSet()
-    for (position, field) in fields.enumerated() where field.hasChanged(old, new) {
-      changed.insert(field: position)
-    }
-    return changed.isEmpty && !coversEveryField ? .all : changed
+    changesBetween(old, new)
   }
 }
 
 /// A set of fields by position, or all of them: what an observer read, or what a send changed.
-struct FieldSet: Equatable {
-  private var mask: UInt64 = 0
-  private(set) var isAll = false
+@usableFromInline struct FieldSet: Equatable, Sendable {
+  @usableFromInline var mask: UInt64 = 0
+  @usableFromInline private(set) var isAll = false
 
   /// Every field.
-  static let all = FieldSet(isAll: true)
+  @usableFromInline static let all = FieldSet(isAll: true)
 
-  init() {}
+  @inlinable init() {}
 
-  private init(isAll: Bool) {
+  @usableFromInline init(isAll: Bool) {
     self.isAll = isAll
   }
 
@@ -87,7 +93,7 @@ struct FieldSet: Equatable {
   }
 
   // Past 64 fields, a field is counted as all of them: more reads than needed are told, never fewer.
-  mutating func insert(field: Int) {
+  @inlinable mutating func insert(field: Int) {
     if field < 64 { mask |= 1 << UInt64(field) } else { isAll = true }
   }
 
@@ -105,5 +111,5 @@ struct FieldSet: Equatable {
   }
 
   /// Whether no field is in the set.
-  var isEmpty: Bool { !isAll && mask == 0 }
+  @inlinable var isEmpty: Bool { !isAll && mask == 0 }
 }

@@ -23,6 +23,9 @@ import Observation
 
   /// Observation framework support: only paid for once someone has read state.
   private let registrar = ObservationRegistrar()
+  // Made once: a key path into a generic class is instantiated again, with its types demangled (about 10,000
+  // instructions), each time its literal runs.
+  private let observedStateKeyPath: KeyPath<RootStore, State> = \.observedState
   @exclusivity(unchecked) @usableFromInline var needsNotification = false
   private var isObserved = false
   /// Fine-grained subscriptions made with `Store.observe`.
@@ -64,7 +67,7 @@ import Observation
       isObserved = true
       needsNotification = true
     }
-    registrar.access(self, keyPath: \.observedState)
+    registrar.access(self, keyPath: observedStateKeyPath)
     return state
   }
 
@@ -339,7 +342,7 @@ import Observation
 
   @usableFromInline func notifyObservers() {
     if isObserved {
-      registrar.withMutation(of: self, keyPath: \.observedState) {}
+      registrar.withMutation(of: self, keyPath: observedStateKeyPath) {}
     }
     if !subscriptions.isEmpty {
       for subscription in Array(subscriptions.values) { subscription() }
