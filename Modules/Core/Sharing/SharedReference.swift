@@ -25,6 +25,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// The current value.
   public var value: Value {
     registrar.access(self, keyPath: valueKeyPath)
+    SharedReadRecording.record(self)
     return lock.withLock { storedValue }
   }
 
@@ -82,6 +83,17 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
 }
 
 extension SharedReference: SharedTrackable {}
+
+extension SharedReference: FollowableSharedValue {
+  /// Calls `onChange` once, at the next change of the value: a write here, or another process's followed.
+  public func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
+    withObservationTracking {
+      registrar.access(self, keyPath: valueKeyPath)
+    } onChange: {
+      onChange()
+    }
+  }
+}
 
 /// A field of another shared value (`$user.name`): reads, writes, observation, persistence and a test store's
 /// tracking all go through the parent, so the two never disagree.

@@ -18,6 +18,9 @@ import TerminalUI
     case terminal(TerminalEvent)
     /// The store's state changed since the screen was last drawn.
     case stateChanged
+    /// A shared value the screen showed changed: written by another process, or outside the store. The state
+    /// holds the same reference, so it compares equal, and the screen is drawn again without asking the view.
+    case sharedValueChanged(ObjectIdentifier)
     /// A command's work (its effects) finished.
     case workFinished(Int)
     /// An Escape with nothing after it: give up waiting for the rest of a sequence.
@@ -43,6 +46,12 @@ import TerminalUI
   var drawnWorking = false
   /// The state the screen was last rendered from: a change the view says does not show is not rendered at all.
   var renderedState: State?
+  /// The shared values a render read whose next change is followed, until it comes.
+  ///
+  /// Each is followed once, not once per render: Observation cannot cancel a following that did not fire, so
+  /// following at each render would pile up one registration per render on a value that never changes. One no
+  /// longer shown stays followed until its next change, which draws the screen once for nothing.
+  var sharedValuesFollowed: Set<ObjectIdentifier> = []
   /// Whether the last key was a Ctrl-C at an empty prompt with nothing running (a second one quits).
   var interruptArmed = false
   /// The line last appended to the history file: typed again at once, it is not added again (as the history
@@ -107,6 +116,9 @@ import TerminalUI
       observeState()
       sendAppearActions()
       draw(force: false)
+    case let .sharedValueChanged(id):
+      sharedValuesFollowed.remove(id)
+      draw(force: true)
     case let .workFinished(id):
       work[id] = nil
       draw(force: false)
@@ -336,7 +348,7 @@ import TerminalUI
       return
     }
     renderedState = pastScreen == nil ? state : nil
-    let rendered = TerminalText.safeScreen(pastScreen ?? view.render(state, style: style))
+    let rendered = TerminalText.safeScreen(pastScreen ?? render(state))
     let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
     guard force || screen != drawnScreen || working != drawnWorking else { return }
@@ -350,6 +362,18 @@ import TerminalUI
     output += promptLine()
     // The terminal is in raw mode but keeps output processing, so "\n" still returns to the left edge.
     terminal.write(output)
+  }
+
+  /// The view's screen for `state`; the shared values it read are followed from now on (a favorite another
+  /// process marks shows at once).
+  private func render(_ state: State) -> String {
+    let (screen, read) = SharedReadRecording.recording { view.render(state, style: style) }
+    let continuation = continuation
+    for reference in read where sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted {
+      let id = ObjectIdentifier(reference)
+      reference.onNextChange { continuation.yield(.sharedValueChanged(id)) }
+    }
+    return screen
   }
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.

@@ -1,0 +1,84 @@
+import Composable
+import Foundation
+import TerminalApp
+import TerminalUI
+import Testing
+
+/// A screen showing a shared value and a count of its own.
+struct Board: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("board.motto")) var motto = "hello"
+    var visits = 0
+  }
+
+  enum Action: Equatable { case visit }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.visits += 1
+    return .none
+  }
+}
+
+/// The board as text, counting its renders.
+struct BoardView: TerminalView {
+  let count: RenderCount
+
+  func render(_ state: Board.State, style: TextStyle) -> String {
+    MainActor.assumeIsolated { count.byScreen["board", default: 0] += 1 }
+    return "motto: \(state.motto)"
+  }
+
+  func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
+}
+
+@MainActor struct SharedValueRedrawTests {
+  /// Waits up to two seconds for `condition`.
+  private func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<200 {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+
+  // The state holds the shared value's reference, so before and after the write it compares equal: only
+  // following what the render read can tell the screen changed (another process writing the file is the same).
+  @Test func aSharedValueWrittenOutsideTheStoreIsDrawnAgainAndOnlyOncePerChange() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let count = RenderCount()
+    let written = LockIsolatedText()
+    let (events, input) = AsyncStream<TerminalEvent>.makeStream()
+    let terminal = LiveTerminal(
+      events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { written.append($0) })
+    let session = TerminalSession(store: store, view: BoardView(count: count), prompt: "> ")
+    let run = Task { await session.runLive(terminal: terminal) }
+    #expect(await eventually { count.byScreen["board"] == 1 })
+
+    let shared = store.currentState.$motto
+    shared.withLock { $0 = "changed elsewhere" }
+    #expect(await eventually { written.text.contains("motto: changed elsewhere") })
+    #expect(count.byScreen["board"] == 2)
+
+    // Renders in between do not follow the value again: the next write draws once, not once per render.
+    for _ in 0..<5 { store.send(.visit) }
+    try? await Task.sleep(for: .milliseconds(200))
+    let rendersBefore = count.byScreen["board"] ?? 0
+    shared.withLock { $0 = "again" }
+    #expect(await eventually { written.text.contains("motto: again") })
+    try? await Task.sleep(for: .milliseconds(200))
+    #expect(count.byScreen["board"] == rendersBefore + 1)
+
+    input.yield(.inputEnded)
+    #expect(await run.value == .finished)
+  }
+}
+
+/// Text written from any thread.
+final class LockIsolatedText: @unchecked Sendable {
+  private let lock = NSLock()
+  private var written = ""
+
+  var text: String { lock.withLock { written } }
+
+  func append(_ more: String) { lock.withLock { written += more } }
+}
