@@ -46,6 +46,8 @@ import TerminalUI
   var drawnWorking = false
   /// The state the screen was last rendered from: a change the view says does not show is not rendered at all.
   var renderedState: State?
+  /// What the views read of `renderedState` (those that render through a `RenderedState`).
+  var renderReads = RenderReads()
   /// The shared values a render read whose next change is followed, until it comes.
   ///
   /// Each is followed once, not once per render: Observation cannot cancel a following that did not fire, so
@@ -343,7 +345,7 @@ import TerminalUI
     let working = !work.isEmpty
     // What the screen shows did not change (a list reloading under a pushed user): nothing to render or draw.
     if !force, pastScreen == nil, working == drawnWorking, let renderedState,
-      !view.screenChanges(from: renderedState, to: state)
+      !RenderReads.$current.withValue(renderReads, operation: { view.screenChanges(from: renderedState, to: state) })
     {
       return
     }
@@ -367,7 +369,11 @@ import TerminalUI
   /// The view's screen for `state`; the shared values it read are followed from now on (a favorite another
   /// process marks shows at once).
   private func render(_ state: State) -> String {
-    let (screen, read) = SharedReadRecording.recording { view.render(state, style: style) }
+    let reads = RenderReads()
+    let (screen, read) = RenderReads.$current.withValue(reads) {
+      SharedReadRecording.recording { view.render(state, style: style) }
+    }
+    renderReads = reads
     let continuation = continuation
     for reference in read where sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted {
       let id = ObjectIdentifier(reference)

@@ -6,7 +6,7 @@ import ChildNameInterface
 /// FeatureName: say here what the feature is for. Parents compose it from this Interface; its logic is in FeatureNameFeature.
 public struct FeatureName: Reducer {
   /// What the feature shows.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// A number the user steps up and down (a placeholder for the feature's own state).
     public var count = 0
     // scaffold: presents

@@ -7,12 +7,12 @@ import ChildNameInterface
 // scaffold: end
 
 /// FeatureName as text, and the commands it accepts.
-public struct FeatureNameView: TerminalView {
+public struct FeatureNameView: FieldObservingView {
   /// A view of FeatureName.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: FeatureName.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<FeatureName.State>, style: TextStyle) -> String {
     [style.bold("FeatureName"), "  count: \(state.count)"].joined(separator: "\n")
   }
 

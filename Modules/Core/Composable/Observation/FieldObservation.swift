@@ -127,7 +127,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   private func rootDidSend() {
     let new = read()
     var changed = FieldSet.all
-    if let old = last, let fields { changed = fields.changes(from: old, to: new) }
+    if let old = last, let fields { changed = fields.changesBetween(old, new) }
     last = new
     observers.notify(changed)
   }

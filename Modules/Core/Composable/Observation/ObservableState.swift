@@ -66,11 +66,6 @@ public struct ObservableFieldList<Root> {
   func reads(_ keyPath: AnyKeyPath) -> FieldSet {
     indexByKeyPath[keyPath].map(FieldSet.init(field:)) ?? .all
   }
-
-  /// The fields whose values differ between `old` and `new`.
-  func changes(from old: Root, to new: Root) -> FieldSet {
-    changesBetween(old, new)
-  }
 }
 
 /// A set of fields by position, or all of them: what an observer read, or what a send changed.

@@ -15,7 +15,7 @@ import UserListInterface
 /// their delegate actions; the executable links the Implementations.
 public struct AppFeature: Reducer {
   /// The whole app's state.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The list at the root of the stack.
     public var list = UserList.State()
     /// The screens pushed on the list.

@@ -5,12 +5,12 @@ import TerminalApp
 import TerminalUI
 
 /// The about screen as text: the environment report, and where the saved report went.
-public struct AppInfoView: TerminalView {
+public struct AppInfoView: FieldObservingView {
   /// A view of the about screen.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: AppInfo.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<AppInfo.State>, style: TextStyle) -> String {
     var lines = [style.bold("About")]
     if let environment = state.environment {
       lines += environment.report.split(separator: "\n").map { "  " + $0 }

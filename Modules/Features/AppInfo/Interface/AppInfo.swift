@@ -7,7 +7,7 @@ import ErrorHandlingInterface
 /// Parents compose it from this Interface; its logic is in `AppInfoFeature`.
 public struct AppInfo: Reducer {
   /// What the screen shows.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The environment, once read.
     public var environment: AppEnvironment?
     /// Whether reading it is done, in flight or failed.

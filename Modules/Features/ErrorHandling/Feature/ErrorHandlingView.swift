@@ -4,12 +4,12 @@ import TerminalApp
 import TerminalUI
 
 /// The error as text: what happened, why, what to try; `retry` (when it can help) and `dismiss`.
-public struct ErrorHandlingView: TerminalView {
+public struct ErrorHandlingView: FieldObservingView {
   /// A view of the error screen.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: ErrorHandling.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<ErrorHandling.State>, style: TextStyle) -> String {
     let report = state.report
     var lines = [
       style.red(style.bold(TerminalText.escaped(report.title))),

@@ -6,7 +6,7 @@ import Composable
 /// and re-sends that feature's request on `.delegate(.retry)`. Its logic is in `ErrorHandlingFeature`.
 public struct ErrorHandling: Reducer {
   /// The failure shown.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// What went wrong and what to try.
     public var report: ErrorReport
 

@@ -8,7 +8,7 @@ import UserListInterface
 ///
 /// The list's view belongs to another feature's Implementation, so the composition
 /// root passes it in: `OnboardingView(list: UserListView())`.
-public struct OnboardingView<ListView: TerminalView>: TerminalView
+public struct OnboardingView<ListView: TerminalView>: FieldObservingView
 where ListView.State == UserList.State, ListView.Action == UserList.Action {
   let list: ListView
 
@@ -18,7 +18,7 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
   }
 
   /// The banner, then the list.
-  public func render(_ state: Onboarding.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<Onboarding.State>, style: TextStyle) -> String {
     let banner: String
     switch state.step {
     case .search: banner = "Step 1 of 3: search for a user, for example 'search ada'."

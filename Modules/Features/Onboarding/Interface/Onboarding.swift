@@ -11,7 +11,7 @@ import UserListInterface
 /// in `OnboardingFeature`; the view takes the list's view from the composition root.
 public struct Onboarding: Reducer {
   /// Where the tour is, and the list it runs.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The current step.
     public var step: Step = .search
     /// The real list, as the app would show it.

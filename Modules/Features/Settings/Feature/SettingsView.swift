@@ -4,12 +4,12 @@ import TerminalApp
 import TerminalUI
 
 /// The settings as text: each preference with its value, and a notice when the saved file could not be used.
-public struct SettingsView: TerminalView {
+public struct SettingsView: FieldObservingView {
   /// A view of the settings.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: Settings.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<Settings.State>, style: TextStyle) -> String {
     let preferences = state.preferences
     var lines = [
       style.bold("Settings"),

@@ -6,7 +6,7 @@ import UserClientInterface
 /// Parents compose it from this Interface; its logic is in `SettingsFeature`.
 public struct Settings: Reducer {
   /// What the screen shows: the shared preferences themselves.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The app's preferences, shared with the list and onboarding.
     @Shared(.preferences) public var preferences: Preferences
 

@@ -9,12 +9,12 @@ import UserFormInterface
 /// What it presents (the delete confirmation, under it; the edit form, another feature's view, in its place)
 /// comes from its Destination's cases: `UserDetail.view()` adds
 /// `.presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))`.
-public struct UserDetailView: TerminalView {
+public struct UserDetailView: FieldObservingView {
   /// A view of the detail screen.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: UserDetail.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<UserDetail.State>, style: TextStyle) -> String {
     var lines: [String] = []
     switch state.status {
     case .idle, .loading:

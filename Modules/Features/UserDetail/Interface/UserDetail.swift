@@ -10,7 +10,7 @@ import UserFormInterface
 /// in `UserDetailFeature`.
 public struct UserDetail: Reducer {
   /// What the screen shows.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The user shown.
     public var id: User.ID
     /// The user, once known (a parent that has it passes it in; otherwise the screen loads it).

@@ -4,12 +4,12 @@ import TerminalUI
 import UserFormInterface
 
 /// The form as text: each field with its error under it; commands set fields, save or cancel.
-public struct UserFormView: TerminalView {
+public struct UserFormView: FieldObservingView {
   /// A view of the form.
   public init() {}
 
   /// The screen for `state`.
-  public func render(_ state: UserForm.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<UserForm.State>, style: TextStyle) -> String {
     var lines = [style.bold(state.mode == .add ? "New user" : "Edit user")]
     func field(_ label: String, _ value: String, _ error: String?) {
       lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : TerminalText.escaped(value))")

@@ -5,7 +5,7 @@ import UserClientInterface
 /// The add-or-edit form: fields set by bindings, validation messages, and save or cancel told to the parent.
 public struct UserForm: Reducer {
   /// The form's fields and what it says about them.
-  public struct State: Equatable, Codable, CodableBindings, RestorableState {
+  public struct State: Equatable, Codable, CodableBindings, RestorableState, ObservableState {
     /// Whether the form adds a new user or edits an existing one.
     public var mode: Mode
     /// The name as typed.

@@ -6,7 +6,7 @@ import UserListInterface
 
 /// The list as text: a status line, one page of the visible rows numbered, favorites starred; commands by row
 /// number, and `next`/`prev`/`page` through the pages.
-public struct UserListView: TerminalView {
+public struct UserListView: FieldObservingView {
   /// Sorts and filters once per change, not once per render.
   private let visible = VisibleRows()
 
@@ -17,7 +17,7 @@ public struct UserListView: TerminalView {
   static let chromeRows = 2
 
   /// The screen for `state`.
-  public func render(_ state: UserList.State, style: TextStyle) -> String {
+  public func render(_ state: RenderedState<UserList.State>, style: TextStyle) -> String {
     let rows = state.status == .loaded ? visible.rows(for: state) : Rows(users: [], positions: [])
     var lines = [style.bold("Users") + summary(state, visible: rows.count)]
     switch state.status {
@@ -34,7 +34,7 @@ public struct UserListView: TerminalView {
         let query = TerminalText.escaped(state.appliedQuery)
         lines.append(style.dim(state.users.isEmpty ? "No users yet." : "No user matches “\(query)”."))
       } else {
-        let paging = Paging(state, rowCount: rows.count)
+        let paging = Paging(rowsPerPage: state.rowsPerPage, page: state.page, rowCount: rows.count)
         lines.append(page(of: rows, paging: paging, state: state, style: style))
         if paging.pageCount > 1 { lines.append(style.dim(paging.footer)) }
       }
@@ -44,7 +44,7 @@ public struct UserListView: TerminalView {
   }
 
   /// The rows of the page shown, numbered as in the whole list.
-  private func page(of rows: Rows, paging: Paging, state: UserList.State, style: TextStyle) -> String {
+  private func page(of rows: Rows, paging: Paging, state: RenderedState<UserList.State>, style: TextStyle) -> String {
     let width = String(rows.count).count
     // Shared values are read once: each read goes through the shared reference's lock and observation.
     let favorites = state.favorites
@@ -71,7 +71,7 @@ public struct UserListView: TerminalView {
     return text
   }
 
-  private func summary(_ state: UserList.State, visible: Int) -> String {
+  private func summary(_ state: RenderedState<UserList.State>, visible: Int) -> String {
     var parts: [String] = []
     if state.status == .loaded { parts.append("\(visible) of \(state.users.count)") }
     if !state.appliedQuery.isEmpty {
@@ -79,7 +79,7 @@ public struct UserListView: TerminalView {
       let query = TerminalText.escaped(state.appliedQuery)
       parts.append("search “\(query)”" + (field == .any ? "" : " in \(field.rawValue)"))
     }
-    parts.append("sorted by \(state.sort.rawValue)")
+    parts.append("sorted by \(state.preferences.sortOrder.rawValue)")
     return " (" + parts.joined(separator: ", ") + ")"
   }
 
@@ -175,10 +175,15 @@ struct Paging {
   let rowCount: Int
 
   init(_ state: UserList.State, rowCount: Int) {
-    let size = max(state.rowsPerPage, 1)
+    self.init(rowsPerPage: state.rowsPerPage, page: state.page, rowCount: rowCount)
+  }
+
+  /// The rows of `page` (from 1; the last one past the end), `rowsPerPage` a page.
+  init(rowsPerPage: Int, page: Int, rowCount: Int) {
+    let size = max(rowsPerPage, 1)
     pageCount = max((rowCount + size - 1) / size, 1)
-    page = min(max(state.page, 1), pageCount)
-    rows = ((page - 1) * size)..<min(page * size, rowCount)
+    self.page = min(max(page, 1), pageCount)
+    rows = ((self.page - 1) * size)..<min(self.page * size, rowCount)
     self.rowCount = rowCount
   }
 

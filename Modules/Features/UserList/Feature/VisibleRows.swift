@@ -27,25 +27,35 @@ final class VisibleRows {
 
   /// The rows `state` shows: filtered by its applied search, in its order.
   func rows(for state: UserList.State) -> Rows {
-    let order = state.sort
-    if sortedFor?.order == order, sortedFor?.users == state.users {
+    rows(of: state.users, query: state.appliedQuery, preferences: state.preferences)
+  }
+
+  /// The rows a screen shows, reading only the fields they come from.
+  func rows(for state: RenderedState<UserList.State>) -> Rows {
+    rows(of: state.users, query: state.appliedQuery, preferences: state.preferences)
+  }
+
+  /// The rows of `users` filtered by `query` in the preferred search field, in the preferred order.
+  private func rows(of users: IdentifiedArrayOf<User>, query: String, preferences: Preferences) -> Rows {
+    let order = preferences.sortOrder
+    if sortedFor?.order == order, sortedFor?.users == users {
       // Equal users in another array (a user saved unchanged): keep that array, so the next check is immediate.
-      sortedFor = (state.users, order)
+      sortedFor = (users, order)
     } else {
-      sorted = order.sortedPositions(state.users.elementsArray)
-      sortedFor = (state.users, order)
+      sorted = order.sortedPositions(users.elementsArray)
+      sortedFor = (users, order)
       filteredFor = nil
     }
-    let needle = state.appliedQuery.trimmingCharacters(in: .whitespaces).lowercased()
-    guard !needle.isEmpty else { return Rows(users: state.users.elementsArray, positions: sorted) }
-    let field = state.preferences.searchField
+    let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+    guard !needle.isEmpty else { return Rows(users: users.elementsArray, positions: sorted) }
+    let field = preferences.searchField
     if filteredFor?.needle != needle || filteredFor?.field != field {
-      if columnsFor != state.users {
-        names = SearchColumn(state.users.lazy.map { $0.name })
-        emails = SearchColumn(state.users.lazy.map { $0.email })
-        cities = SearchColumn(state.users.lazy.map { $0.city })
+      if columnsFor != users {
+        names = SearchColumn(users.lazy.map { $0.name })
+        emails = SearchColumn(users.lazy.map { $0.email })
+        cities = SearchColumn(users.lazy.map { $0.city })
       }
-      columnsFor = state.users
+      columnsFor = users
       let bytes = Array(needle.utf8)
       let columns =
         switch field {
@@ -56,11 +66,11 @@ final class VisibleRows {
         }
       // Scanned in storage order, as the columns are laid out (a scan in sorted order jumps around megabytes of
       // text and took ten times longer), then read back in sorted order.
-      let matches = state.users.indices.map { position in columns.contains { $0.row(position, contains: bytes) } }
+      let matches = users.indices.map { position in columns.contains { $0.row(position, contains: bytes) } }
       filtered = sorted.filter { matches[$0] }
       filteredFor = (needle, field)
     }
-    return Rows(users: state.users.elementsArray, positions: filtered)
+    return Rows(users: users.elementsArray, positions: filtered)
   }
 }
 

@@ -10,7 +10,7 @@ import UserClientInterface
 /// `UserListFeature` (see `FeatureLogic`).
 public struct UserList: Reducer {
   /// Everything the list shows.
-  public struct State: Equatable, Codable, RestorableState {
+  public struct State: Equatable, Codable, RestorableState, ObservableState {
     /// The users loaded, in storage order.
     public var users: IdentifiedArrayOf<User> = []
     /// Where loading stands.

@@ -1,0 +1,76 @@
+import Composable
+import TerminalApp
+import TerminalUI
+import Testing
+import UserClientInterface
+import UserClientTesting
+import UserListFeature
+import UserListInterface
+
+/// The list's screen, counting its renders: the session asks the list view itself whether a change shows.
+struct RenderCountingListView: TerminalView {
+  let list = UserListView()
+  let renders: Renders
+
+  func render(_ state: UserList.State, style: TextStyle) -> String {
+    let renders = renders
+    MainActor.assumeIsolated { renders.count += 1 }
+    return list.render(state, style: style)
+  }
+
+  func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] { list.commands(for: state) }
+
+  func screenChanges(from old: UserList.State, to new: UserList.State) -> Bool {
+    list.screenChanges(from: old, to: new)
+  }
+}
+
+/// How many times the list rendered.
+@MainActor final class Renders {
+  var count = 0
+}
+
+@MainActor struct UserListLiveRenderTests {
+  /// Waits up to two seconds for `condition`.
+  private func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<200 {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+
+  // The list shows the applied search, not the text as typed: typing renders nothing until the search applies.
+  @Test func typingASearchRendersTheListOnlyWhenTheSearchApplies() async {
+    var initial = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
+      UserList.State()
+    }
+    initial.users = [.ada, .grace, .alan]
+    initial.status = .loaded
+    let store = Store(initialState: initial, reducer: UserList()) {
+      $0.sharedStorage = SharedStorage(fileSystem: .inMemory())
+      $0[UserClient.self] = .inMemory([.ada, .grace, .alan])
+      // The search applies after a pause that never comes: the test applies it itself.
+      $0.continuousClock = TestClock()
+    }
+    let renders = Renders()
+    let (events, input) = AsyncStream<TerminalEvent>.makeStream()
+    let terminal = LiveTerminal(events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { _ in })
+    let session = TerminalSession(store: store, view: RenderCountingListView(renders: renders), prompt: "> ")
+    let run = Task { await session.runLive(terminal: terminal) }
+    #expect(await eventually { renders.count >= 1 })
+    try? await Task.sleep(for: .milliseconds(150))
+    let before = renders.count
+
+    store.send(.queryChanged("gr"))
+    try? await Task.sleep(for: .milliseconds(150))
+    #expect(store.currentState.query == "gr")
+    #expect(renders.count == before)
+
+    store.send(.queryApplied("gr"))
+    #expect(await eventually { renders.count == before + 1 })
+
+    input.yield(.inputEnded)
+    #expect(await run.value == .finished)
+  }
+}
