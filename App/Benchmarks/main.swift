@@ -239,8 +239,8 @@ if runs("e") {
 // opt-in, whose observers all run; and (a) again on the opted-in counter with nobody observing, which must cost
 // what (a) costs.
 let observedSendCount = 100_000 / scale
-let observedStore = Store(initialState: ObservedCounter.State(), reducer: ObservedCounter())
-let unobservedStore = Store(initialState: UnobservedCounter.State(), reducer: UnobservedCounter())
+let observedStore = Store(initialState: ObservedFields(), reducer: TwoFieldCounter<ObservedFields>())
+let unobservedStore = Store(initialState: UnobservedFields(), reducer: TwoFieldCounter<UnobservedFields>())
 var observerRuns = 0
 var observeTokens: [ObserveToken] = []
 if runs("h") {
@@ -259,7 +259,7 @@ if runs("h") {
       for _ in 0..<observedSendCount / 10 { unobservedStore.send(.touchUnread) }
       blackHole(unobservedStore.currentState)
     })
-  let quietStore = Store(initialState: ObservedCounter.State(), reducer: ObservedCounter())
+  let quietStore = Store(initialState: ObservedFields(), reducer: TwoFieldCounter<ObservedFields>())
   scenarios.append(
     Scenario(name: "(h) 1M sends, opted-in counter, no observer", operations: sendCount) {
       for _ in 0..<sendCount { quietStore.send(.increment) }

@@ -117,19 +117,23 @@ private struct CaseScreenVisitor<Action>: CaseVisitor {
   func visitAlert<AlertAction>(
     _ alert: AlertState<AlertAction>, caseName: String, embed: @escaping (AlertAction) -> Action
   ) -> CaseScreen<Action> {
-    var screen = CaseScreen(
-      caseName: caseName, text: { AlertView<AlertAction>().render(alert, style: $0) },
-      commands: caseButtonCommands(alert.buttons, embed: embed))
-    screen.showsScreenBelow = true
-    return screen
+    ephemeralScreen(caseName, buttons: alert.buttons, embed: embed) { AlertView().render(alert, style: $0) }
   }
 
   func visitConfirmationDialog<DialogAction>(
     _ dialog: ConfirmationDialogState<DialogAction>, caseName: String, embed: @escaping (DialogAction) -> Action
   ) -> CaseScreen<Action> {
-    var screen = CaseScreen(
-      caseName: caseName, text: { ConfirmationDialogView<DialogAction>().render(dialog, style: $0) },
-      commands: caseButtonCommands(dialog.buttons, embed: embed))
+    ephemeralScreen(caseName, buttons: dialog.buttons, embed: embed) {
+      ConfirmationDialogView().render(dialog, style: $0)
+    }
+  }
+
+  // An alert or dialog shows over the screen below it, its buttons its commands.
+  private func ephemeralScreen<ButtonAction>(
+    _ caseName: String, buttons: [ButtonState<ButtonAction>], embed: @escaping (ButtonAction) -> Action,
+    text: @escaping (TextStyle) -> String
+  ) -> CaseScreen<Action> {
+    var screen = CaseScreen(caseName: caseName, text: text, commands: caseButtonCommands(buttons, embed: embed))
     screen.showsScreenBelow = true
     return screen
   }

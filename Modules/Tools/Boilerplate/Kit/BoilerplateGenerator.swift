@@ -55,16 +55,10 @@ public struct BoilerplateGenerator {
 
   private func generate(for type: TypeDeclaration) throws(ScanError) -> String? {
     var parts: [String] = []
-    let ownCasePaths = type.kind == .enum && type.inherits("CasePathable")
-    let addedCasePaths = type.kind == .extension && type.inherits("CasePathable")
-    if ownCasePaths || addedCasePaths, !(index.memberTypes[type.qualifiedName]?.contains("Cases") ?? false) {
-      let declaration = ownCasePaths ? type : index.declarations[type.qualifiedName]
-      guard let declaration, declaration.kind == .enum else {
-        throw ScanError(
-          file: type.file, line: type.line, column: type.column,
-          message: "\(type.qualifiedName) is made CasePathable here, but its enum is not declared in this module: "
-            + "write its Cases by hand")
-      }
+    let casesWritten = index.memberTypes[type.qualifiedName]?.contains("Cases") ?? false
+    if !casesWritten,
+      let declaration = try declaration(of: type, conformingTo: "CasePathable", kind: .enum, members: "Cases")
+    {
       try requireVisible(declaration, for: "case paths")
       parts.append(CasePathWriter(enumeration: declaration, index: index).extensionText())
     }
@@ -75,16 +69,11 @@ public struct BoilerplateGenerator {
       try requireVisible(type, for: "an enum feature")
       parts.append(try EnumReducerWriter(enumeration: type, index: index).extensionText())
     }
-    let ownFields = type.kind == .struct && type.inherits("ObservableState")
-    let addedFields = type.kind == .extension && type.inherits("ObservableState")
-    if ownFields || addedFields, !(index.memberNames[type.qualifiedName]?.contains("observableFields") ?? false) {
-      let declaration = ownFields ? type : index.declarations[type.qualifiedName]
-      guard let declaration, declaration.kind == .struct else {
-        throw ScanError(
-          file: type.file, line: type.line, column: type.column,
-          message: "\(type.qualifiedName) is made ObservableState here, but its struct is not declared in this "
-            + "module: write its observableFields by hand")
-      }
+    let fieldsWritten = index.memberNames[type.qualifiedName]?.contains("observableFields") ?? false
+    if !fieldsWritten,
+      let declaration = try declaration(
+        of: type, conformingTo: "ObservableState", kind: .struct, members: "observableFields")
+    {
       try requireVisible(declaration, for: "observable fields")
       parts.append(ObservableStateWriter(state: declaration).extensionText())
     }
@@ -106,6 +95,24 @@ public struct BoilerplateGenerator {
       "The cases `\(feature.name)`'s own logic sends (effect responses, follow-ups), found in its sources (generated).",
       indent: "  ")
     return text + "  public static var casesSentByFeature: Set<String> { [\(names)] }\n}"
+  }
+
+  /// The `kind` declaration to write `protocolName`'s `members` for when `type` is it, declaring the conformance, or
+  /// an extension adding it; nil when `type` does neither. An extension of a type this module does not declare is
+  /// refused: its members cannot be read from here.
+  private func declaration(
+    of type: TypeDeclaration, conformingTo protocolName: String, kind: DeclarationKind, members: String
+  ) throws(ScanError) -> TypeDeclaration? {
+    guard type.inherits(protocolName), type.kind == kind || type.kind == .extension else { return nil }
+    let declaration = type.kind == kind ? type : index.declarations[type.qualifiedName]
+    guard let declaration, declaration.kind == kind else {
+      throw ScanError(
+        file: type.file, line: type.line, column: type.column,
+        message:
+          "\(type.qualifiedName) is made \(protocolName) here, but its \(kind.rawValue) is not declared in this module: "
+          + "write its \(members) by hand")
+    }
+    return declaration
   }
 
   private func requireVisible(_ type: TypeDeclaration, for purpose: String) throws(ScanError) {
