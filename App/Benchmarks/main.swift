@@ -304,7 +304,9 @@ func pad(_ text: String, _ width: Int) -> String {
 }
 
 let names = scenarios.map(\.name)
-print(pad("scenario", 36) + pad("ns/action", 12) + pad("x baseline", 12) + "target (ratios: median over rounds)")
+// As wide as the longest name, so the numbers line up whatever runs.
+let nameWidth = (names.map(\.count).max() ?? 0) + 2
+print(pad("scenario", nameWidth) + pad("ns/action", 12) + pad("x baseline", 12) + "target (ratios: median over rounds)")
 for (index, scenario) in scenarios.enumerated() {
   let ns = samples.median(index)
   var verdicts: [String] = []
@@ -322,7 +324,7 @@ for (index, scenario) in scenarios.enumerated() {
   }
   let ratio = String(format: "%.1f", samples.medianRatio(index, to: 0))
   print(
-    pad(scenario.name, 36) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12) + verdicts.joined(separator: "; "))
+    pad(scenario.name, nameWidth) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12) + verdicts.joined(separator: "; "))
 }
 
 if let index = names.firstIndex(of: "(i) explorer steps, UserList") {
