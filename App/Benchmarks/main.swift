@@ -324,7 +324,8 @@ for (index, scenario) in scenarios.enumerated() {
   }
   let ratio = String(format: "%.1f", samples.medianRatio(index, to: 0))
   print(
-    pad(scenario.name, nameWidth) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12) + verdicts.joined(separator: "; "))
+    pad(scenario.name, nameWidth) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12)
+      + verdicts.joined(separator: "; "))
 }
 
 if let index = names.firstIndex(of: "(i) explorer steps, UserList") {

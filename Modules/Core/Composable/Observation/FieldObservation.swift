@@ -85,19 +85,26 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 }
 
 /// The observers of one store's fields (a root or a scoped store): after each send of the root it compares the
-/// store's state field by field with the last one and tells the observers that read a changed field. It follows
-/// the root only while it has observers, so a store nobody observes this way pays nothing.
-@MainActor final class FieldHub<State>: FieldHubProtocol {
-  private let read: @MainActor () -> State
-  private let root: any StoreObservationRoot
+/// store's state field by field with the last one and tells the observers that read a changed field, and
+/// Observation about the fields read through it (a SwiftUI view's `store.count`). It follows the root only while it
+/// has observers or once Observation saw a field read, so a store nobody observes this way pays nothing.
+@MainActor @usableFromInline final class FieldHub<State>: FieldHubProtocol {
+  private let read: @MainActor () -> State?
+  private weak var root: (any StoreObservationRoot)?
   let fields: ObservableFieldList<State>?
+  /// Where the state is in the root's, for a hub every store there shares (nil for one store's own): Observation
+  /// knows its fields by it.
+  var scope: ScopeKey?
   private var last: State?
   // Kept out of the generic class: its loop over the observers then runs as specialized code, with no type
   // metadata looked up per observer.
   private let observers = FieldObservers()
   private var rootSubscription: UInt64?
+  /// The fields read where Observation could see it: Observation is told when one changes. Once there is one, the
+  /// hub follows the root for good, since Observation does not say when its observers go.
+  private var observationFields = FieldSet()
 
-  init(read: @escaping @MainActor () -> State, root: any StoreObservationRoot) {
+  init(read: @escaping @MainActor () -> State?, root: any StoreObservationRoot) {
     self.read = read
     self.root = root
     fields = observableFieldList(of: State.self)
@@ -108,29 +115,70 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     fields?.reads(keyPath) ?? .all
   }
 
-  func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64 {
-    if rootSubscription == nil {
-      last = read()
-      rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
+  /// Registers a read of `fields` with Observation: field by field for a shared hub of an `ObservableState`, else
+  /// as a read of the whole state.
+  func registerObservationRead(of fields: FieldSet) {
+    guard let root else { return }
+    guard let scope, !fields.isAll else {
+      root.registerRead()
+      return
     }
+    if observationFields.isEmpty { followRoot() }
+    observationFields.formUnion(fields)
+    for field in fields.positions { root.registerFieldRead(ObservedFieldKey(scope: scope, field: field)) }
+  }
+
+  func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64 {
+    followRoot()
     return observers.add(fields, onChange)
   }
 
   func removeObserver(_ id: UInt64) {
     observers.remove(id)
-    guard observers.isEmpty, let subscription = rootSubscription else { return }
-    root.unsubscribe(subscription)
+    guard observers.isEmpty, observationFields.isEmpty, let subscription = rootSubscription else { return }
+    root?.unsubscribe(subscription)
     rootSubscription = nil
     last = nil
   }
 
+  private func followRoot() {
+    guard rootSubscription == nil, let root else { return }
+    last = read()
+    rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
+  }
+
   private func rootDidSend() {
-    let new = read()
+    guard let new = read() else {
+      // The state is gone (a dismissed child): a view that read it is told once, and finds it gone.
+      if last != nil, let root, let scope {
+        for field in observationFields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
+      }
+      last = nil
+      return
+    }
     var changed = FieldSet.all
     if let old = last, let fields { changed = fields.changesBetween(old, new) }
     last = new
     observers.notify(changed)
+    guard !observationFields.isEmpty, let root, let scope else { return }
+    let told = changed.isAll ? observationFields : changed.intersection(observationFields)
+    guard !told.isEmpty else { return }
+    for field in told.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
   }
+}
+
+/// Where a shared hub's state is in the root's: the key path, and the state's type (an optional scope and a plain
+/// one may end at one key path with two types).
+@usableFromInline struct ScopeKey: Hashable, @unchecked Sendable {
+  // Unchecked: a key path of stored properties holds no mutable state.
+  let path: AnyKeyPath
+  let type: ObjectIdentifier
+}
+
+/// A field as Observation knows it: its hub's scope, and its position in the state's list.
+@usableFromInline struct ObservedFieldKey: Hashable, Sendable {
+  let scope: ScopeKey
+  let field: Int
 }
 
 /// One follower of fields: what it read, and what to run when one of them changes.

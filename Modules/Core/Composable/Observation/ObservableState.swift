@@ -105,6 +105,26 @@ public struct ObservableFieldList<Root> {
     return mask & other.mask != 0
   }
 
+  /// The fields in both sets (all of `other` when `self` is all fields).
+  func intersection(_ other: FieldSet) -> FieldSet {
+    if isAll { return other }
+    if other.isAll { return self }
+    var both = FieldSet()
+    both.mask = mask & other.mask
+    return both
+  }
+
+  /// The positions of the fields in the set (none for all fields: they cannot be listed).
+  var positions: [Int] {
+    var positions: [Int] = []
+    var rest = mask
+    while rest != 0 {
+      positions.append(rest.trailingZeroBitCount)
+      rest &= rest - 1
+    }
+    return positions
+  }
+
   /// Whether no field is in the set.
   @inlinable var isEmpty: Bool { !isAll && mask == 0 }
 }

@@ -30,6 +30,10 @@ import Observation
   private var isObserved = false
   /// Fine-grained subscriptions made with `Store.observe`.
   private var subscriptions: [UInt64: () -> Void] = [:]
+  /// The followers of fields, one per scope path, made at the first read of a field of a store there.
+  private var fieldHubs: [ScopeKey: AnyObject] = [:]
+  /// The key path Observation knows each field read by, made once per field.
+  private var fieldKeyPaths: [ObservedFieldKey: KeyPath<RootStore, Int>] = [:]
   private var nextSubscriptionID: UInt64 = 0
 
   /// Receives every action and every effect start, for the test store.
@@ -359,6 +363,39 @@ import Observation
   @usableFromInline func unsubscribe(_ id: UInt64) {
     subscriptions[id] = nil
     needsNotification = isObserved || !subscriptions.isEmpty
+  }
+
+  // MARK: Field observation
+
+  /// What a field's key path for Observation stands for; its value is never read.
+  subscript(observedField field: ObservedFieldKey) -> Int { 0 }
+
+  @usableFromInline func fieldHub<Child>(
+    at path: AnyKeyPath, read: @escaping @MainActor () -> Child?
+  ) -> FieldHub<Child> {
+    let scope = ScopeKey(path: path, type: ObjectIdentifier(Child.self))
+    if let hub = fieldHubs[scope] as? FieldHub<Child> { return hub }
+    // `read` keeps neither the root nor a store: the root keeps the hub, and reads nothing once it is gone (nil
+    // also for a dismissed child, whose hub keeps its last state).
+    let hub = FieldHub<Child>(read: read, root: self)
+    hub.scope = scope
+    fieldHubs[scope] = hub
+    return hub
+  }
+
+  @usableFromInline func registerFieldRead(_ field: ObservedFieldKey) {
+    registrar.access(self, keyPath: keyPath(for: field))
+  }
+
+  @usableFromInline func fieldDidChange(_ field: ObservedFieldKey) {
+    registrar.withMutation(of: self, keyPath: keyPath(for: field)) {}
+  }
+
+  private func keyPath(for field: ObservedFieldKey) -> KeyPath<RootStore, Int> {
+    if let keyPath = fieldKeyPaths[field] { return keyPath }
+    let keyPath = \RootStore.[observedField: field]
+    fieldKeyPaths[field] = keyPath
+    return keyPath
   }
 }
 

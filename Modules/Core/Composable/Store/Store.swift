@@ -12,6 +12,13 @@ import Observation
   @usableFromInline let readState: @MainActor () -> State
   @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
   @usableFromInline let observationRoot: any StoreObservationRoot
+  /// The key path from the root's state to this store's when every scope on the way went through a key path (a
+  /// root's is `\.self`); nil after a scope through a closure or an optional. Stores with one path share their
+  /// fields' followers, so a view reading a field of a store made for one render is still told when it changes.
+  @usableFromInline let scopePath: AnyKeyPath?
+  /// Reads this store's state from the root without keeping the root (or any store) alive: what a shared hub of
+  /// fields reads at each send. Nil when `scopePath` is.
+  @usableFromInline let readFromRoot: (@MainActor () -> State?)?
   /// The root's effect registry, kept only by the root store so `deinit` can cancel it.
   private let ownedEffects: EffectRegistry?
 
@@ -102,6 +109,8 @@ import Observation
     readState = { root.state }
     sendAction = send
     observationRoot = root
+    scopePath = \State.self as KeyPath<State, State>
+    readFromRoot = { [weak root] in root?.state }
     ownedEffects = root.effects
     rootStore = root
   }
@@ -109,11 +118,15 @@ import Observation
   @usableFromInline init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
-    observationRoot: any StoreObservationRoot
+    observationRoot: any StoreObservationRoot,
+    scopePath: AnyKeyPath? = nil,
+    readFromRoot: (@MainActor () -> State?)? = nil
   ) {
     self.readState = readState
     self.sendAction = sendAction
     self.observationRoot = observationRoot
+    self.scopePath = readFromRoot == nil ? nil : scopePath
+    self.readFromRoot = readFromRoot
     ownedEffects = nil
     rootStore = nil
   }
@@ -133,11 +146,18 @@ import Observation
     return readState()
   }
 
-  /// The followers of this store's fields, made when `observe { }` first reads one.
+  /// The followers of this store's fields, made when a field is first read: the one every store at this
+  /// store's scope path shares, or this store's own.
   private var _fieldHub: FieldHub<State>?
   var fieldHub: FieldHub<State> {
     if let hub = _fieldHub { return hub }
-    let hub = FieldHub(read: readState, root: observationRoot)
+    let hub: FieldHub<State>
+    if let scopePath, let readFromRoot {
+      hub = observationRoot.fieldHub(at: scopePath, read: readFromRoot)
+    } else {
+      let read = readState
+      hub = FieldHub(read: { read() }, root: observationRoot)
+    }
     _fieldHub = hub
     return hub
   }
@@ -158,11 +178,13 @@ import Observation
   /// The current state, without registering an observation.
   public var currentState: State { readState() }
 
-  /// Reads one value of the state; inside `observe { }`, the observation depends on that field only when the
-  /// state is an `ObservableState`.
+  /// Reads one value of the state; inside `observe { }` or `withObservationTracking` (a SwiftUI view), the
+  /// observation depends on that field only when the state is an `ObservableState`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    observationRoot.registerRead()
-    if FieldReadTracking.isRecording { FieldReadTracking.record(fieldHub.reads(keyPath), of: fieldHub) }
+    let hub = fieldHub
+    let fields = hub.reads(keyPath)
+    hub.registerObservationRead(of: fields)
+    if FieldReadTracking.isRecording { FieldReadTracking.record(fields, of: hub) }
     return readState()[keyPath: keyPath]
   }
 
@@ -178,7 +200,15 @@ import Observation
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     let embed = Action.casePath(toChildAction).embed
-    return scope(state: { $0[keyPath: toChildState] }, action: embed)
+    let read = readState
+    let send = sendAction
+    return Store<ChildState, ChildAction>(
+      readState: { [self] in
+        _ = self; return read()[keyPath: toChildState]
+      },
+      sendAction: { send(embed($0)) },
+      observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
+      readFromRoot: Self.reader(from: readFromRoot, at: toChildState))
   }
 
   /// A child store from a projection of state and an embedding of child actions.
@@ -196,6 +226,22 @@ import Observation
       },
       sendAction: { send(fromChildAction($0)) },
       observationRoot: observationRoot)
+  }
+
+  /// Reads the state at `keyPath` of what `parent` reads (nil without a parent reader).
+  @usableFromInline static func reader<Child>(
+    from parent: (@MainActor () -> State?)?, at keyPath: KeyPath<State, Child>
+  ) -> (@MainActor () -> Child?)? {
+    guard let parent else { return nil }
+    return { parent()?[keyPath: keyPath] }
+  }
+
+  /// Reads the optional state at `keyPath` of what `parent` reads: nil while it is absent too.
+  static func reader<Child>(
+    from parent: (@MainActor () -> State?)?, presentAt keyPath: KeyPath<State, Child?>
+  ) -> (@MainActor () -> Child?)? {
+    guard let parent else { return nil }
+    return { parent().flatMap { $0[keyPath: keyPath] } }
   }
 
   /// A child store for optional child state, or nil while it is absent.
@@ -216,7 +262,8 @@ import Observation
         return last
       },
       sendAction: { send(embed($0)) },
-      observationRoot: observationRoot)
+      observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
+      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState))
   }
 
   /// Calls `onChange` with the value `read` selects whenever it changes after a send; the returned token stops it.
@@ -287,6 +334,12 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
   func subscribe(_ onChange: @escaping () -> Void) -> UInt64
   func unsubscribe(_ id: UInt64)
   var runningEffectCount: Int { get }
+  /// The followers of the fields of the state at `path` from the root's, shared by every store there.
+  func fieldHub<Child>(at path: AnyKeyPath, read: @escaping @MainActor () -> Child?) -> FieldHub<Child>
+  /// Registers with Observation a read of one field (a view reading `store.count`).
+  func registerFieldRead(_ field: ObservedFieldKey)
+  /// Tells Observation that a field read that way changed.
+  func fieldDidChange(_ field: ObservedFieldKey)
 }
 
 extension RootStore: StoreObservationRoot {

@@ -1,0 +1,86 @@
+import Composable
+import Observation
+import Testing
+
+/// Whether Observation told of a change since the last `track`: what a SwiftUI view re-renders on.
+@MainActor final class ObservationProbe {
+  private(set) var told = 0
+
+  /// Runs `read` under `withObservationTracking`; the next change of what it read adds one to `told`.
+  func track(_ read: () -> Void) {
+    withObservationTracking(read) { [weak self] in
+      MainActor.assumeIsolated { self?.told += 1 }
+    }
+  }
+}
+
+@MainActor struct ObservationFieldTests {
+  @Test func aViewReadingOneFieldOfTheRootIsToldOnlyOfThatField() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    probe.track { _ = store.count }
+    store.send(.touchUnread)
+    store.send(.tile(.bump))
+    #expect(probe.told == 0)
+    store.send(.increment)
+    #expect(probe.told == 1)
+  }
+
+  @Test func aViewReadingTheWholeStateOrAComputedPropertyIsToldOfEveryChange() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let whole = ObservationProbe()
+    whole.track { _ = store.state }
+    let computed = ObservationProbe()
+    computed.track { _ = store.doubled }
+    store.send(.touchUnread)
+    #expect(whole.told == 1)
+    #expect(computed.told == 1)
+  }
+
+  // A SwiftUI view scopes again at each render: the store it read through is gone when the change comes, and the
+  // view must still be told.
+  @Test func aStoreScopedForOneRenderStillTellsTheViewOfItsField() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    probe.track { _ = store.scope(state: \.tile, action: \.tile).value }
+    store.send(.increment)
+    store.send(.tile(.annotate("not read")))
+    #expect(probe.told == 0)
+    store.send(.tile(.bump))
+    #expect(probe.told == 1)
+  }
+
+  @Test func aPresentedChildIsFollowedThroughItsOwnFieldsUntilItIsDismissed() throws {
+    var initial = Board.State()
+    initial.sheet = Tile.State(id: 9)
+    let store = Store(initialState: initial) { Board() }
+    let probe = ObservationProbe()
+    let read = { _ = store.scope(state: \.sheet, action: \.sheet.presented)?.value }
+    probe.track(read)
+    store.send(.sheet(.presented(.annotate("x"))))
+    #expect(probe.told == 0)
+    store.send(.sheet(.presented(.bump)))
+    #expect(probe.told == 1)
+    probe.track(read)
+    store.send(.sheet(.dismiss))
+    #expect(probe.told == 2)
+  }
+
+  @Test func aStateThatDoesNotOptInTellsOfEveryChange() {
+    let store = Store(initialState: PlainCounter.State()) { PlainCounter() }
+    let probe = ObservationProbe()
+    probe.track { _ = store.count }
+    store.send(.touchOther)
+    #expect(probe.told == 1)
+  }
+
+  @Test func aChildScopedThroughAClosureIsFollowedWhole() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let listed = store.scope(state: { $0.tiles[id: 1]! }, action: { .tiles(.element(id: 1, action: $0)) })
+    let probe = ObservationProbe()
+    probe.track { _ = listed.value }
+    // No key path leads there, so no field can be named: any change tells.
+    store.send(.touchUnread)
+    #expect(probe.told == 1)
+  }
+}
