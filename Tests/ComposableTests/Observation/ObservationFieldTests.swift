@@ -66,6 +66,38 @@ import Testing
     #expect(probe.told == 2)
   }
 
+  @Test func eachRowOfAListTellsOnlyOfItsOwnFields() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    // As a SwiftUI `ForEach` reads: the row stores are made again at each render.
+    let read = { _ = store.scope(state: \.tiles, action: \.tiles)[1].value }
+    probe.track(read)
+    #expect(store.scope(state: \.tiles, action: \.tiles).map(\.currentState.id) == [1, 2])
+    store.send(.tiles(.element(id: 1, action: .bump)))
+    store.send(.tiles(.element(id: 2, action: .annotate("not read"))))
+    #expect(probe.told == 0)
+    store.scope(state: \.tiles, action: \.tiles)[1].send(.bump)
+    #expect(probe.told == 1)
+    #expect(store.tiles[id: 2]?.value == 1)
+  }
+
+  @Test func eachScreenOfAStackTellsOnlyOfItsOwnFields() throws {
+    var initial = Board.State()
+    initial.path.append(Tile.State(id: 7))
+    initial.path.append(Tile.State(id: 8))
+    let store = Store(initialState: initial) { Board() }
+    let screens = store.scope(state: \.path, action: \.path)
+    #expect(screens.map(\.id) == [0, 1])
+    let probe = ObservationProbe()
+    probe.track { _ = store.scope(state: \.path, action: \.path)[0].store.value }
+    screens[1].store.send(.bump)
+    screens[0].store.send(.annotate("not read"))
+    #expect(probe.told == 0)
+    screens[0].store.send(.bump)
+    #expect(probe.told == 1)
+    #expect(store.path[id: 0]?.value == 1)
+  }
+
   @Test func aStateThatDoesNotOptInTellsOfEveryChange() {
     let store = Store(initialState: PlainCounter.State()) { PlainCounter() }
     let probe = ObservationProbe()

@@ -250,14 +250,21 @@ import Observation
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
     guard let initial = readState()[keyPath: toChildState] else { return nil }
-    let embed = Action.casePath(toChildAction).embed
+    return scope(present: toChildState, initially: initial, action: Action.casePath(toChildAction).embed)
+  }
+
+  /// A child store for the optional state at `toChildState`, now `initial`: after it goes (a dismissal, a removed
+  /// row) a lingering view may still read, and sees the last state it had.
+  func scope<ChildState, ChildAction>(
+    present toChildState: KeyPath<State, ChildState?>, initially initial: ChildState,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
     let read = readState
     let send = sendAction
     var last = initial
     return Store<ChildState, ChildAction>(
       readState: { [self] in
         _ = self
-        // After dismissal a lingering view may still read; show the last state it had.
         if let current = read()[keyPath: toChildState] { last = current }
         return last
       },

@@ -1,0 +1,37 @@
+extension Store where Action: CasePathable {
+  /// One store per row of the list at `toRows`, in order: TCA's `ForEach(store.scope(state: \.rows, action:
+  /// \.rows))`. Each reads its row by id (the last state it had once the row is removed), sends as that row, and
+  /// tells an observer only of the fields of its row it read.
+  public func scope<Row: Identifiable, RowAction>(
+    state toRows: KeyPath<State, IdentifiedArray<Row>>,
+    action toRowAction: CaseKeyPath<Action, IdentifiedAction<Row.ID, RowAction>>
+  ) -> [Store<Row, RowAction>] where Row.ID: Sendable {
+    let rows = readState()[keyPath: toRows]
+    let embed = Action.casePath(toRowAction).embed
+    return rows.ids.compactMap { id in
+      rows[id: id].map { row in
+        scope(present: toRows.appending(path: \IdentifiedArray<Row>.[id: id]), initially: row) {
+          embed(.element(id: id, action: $0))
+        }
+      }
+    }
+  }
+
+  /// One store per screen of the navigation stack at `toPath`, bottom first, with its id: what a
+  /// `NavigationStack` shows. Each reads its screen by id (the last state it had once popped) and sends as it.
+  public func scope<Element, ElementAction>(
+    state toPath: KeyPath<State, StackState<Element>>,
+    action toPathAction: CaseKeyPath<Action, StackAction<Element, ElementAction>>
+  ) -> [(id: StackElementID, store: Store<Element, ElementAction>)] {
+    let path = readState()[keyPath: toPath]
+    let embed = Action.casePath(toPathAction).embed
+    return path.ids.compactMap { id in
+      path[id: id].map { element in
+        let store = scope(present: toPath.appending(path: \StackState<Element>.[id: id]), initially: element) {
+          embed(.element(id: id, action: $0))
+        }
+        return (id, store)
+      }
+    }
+  }
+}
