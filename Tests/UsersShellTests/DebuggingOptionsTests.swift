@@ -48,11 +48,14 @@ import UsersShell
     #expect(recorded.exitCode == 0)
     let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
     #expect(lines.count >= 6)
-    #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.contains("\"action\"") })
+    // The shared values it started from, then one line per action.
+    #expect(lines.first?.hasPrefix("{\"header\":{\"favorites\":[]") == true)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("{") && $0.contains("\"action\"") })
 
     // Replaying needs no data: the recorded actions carry what the client answered.
     let empty = TemporaryFolder()
     try empty.seed([])
+    let settingsBefore = empty.text("settings.json")
     let replayed = await runShell(["--data-dir", empty.url.path, "--replay", log], input: ["back"])
     #expect(replayed.exitCode == 0)
     let lastScreenRecorded = recorded.output.components(separatedBy: "> open 1\n").last
@@ -60,6 +63,9 @@ import UsersShell
     #expect(replayed.output.contains("> back\nUsers (3 of 3, search “a”, sorted by city)\n"))
     #expect(replayed.output.contains("★"))
     #expect(try empty.storedUsers() == [])
+    // The recorded favorite and order show, and are not written into a folder that never had them.
+    #expect(empty.text("favorites.json") == nil)
+    #expect(empty.text("settings.json") == settingsBefore)
 
     // A folder that does not exist yet, at a terminal: the recorded screen, not the first-run tour, and the
     // recorded list, not a newly seeded one.
@@ -71,6 +77,35 @@ import UsersShell
     #expect(atTerminal.output.hasPrefix(lastScreenRecorded ?? "?"))
     #expect(!atTerminal.output.contains("Welcome"))
     #expect(atTerminal.output.contains("users> Users (3 of 3, search “a”, sorted by city)\n"))
+  }
+
+  // The folder already holds the recording's changes: replaying toggled the favorite back and wrote it out.
+  @Test func replayingOverTheRecordedFolderShowsTheRecordedScreenAndChangesNoDataFile() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace, User.alan])
+    let log = folder.path("session.jsonl")
+    let recorded = await runShell(["--data-dir", folder.url.path, "--record", log], input: ["fav 1", "sort city"])
+    #expect(recorded.exitCode == 0)
+    let favorites = folder.text("favorites.json")
+    let settings = folder.text("settings.json")
+    #expect(favorites?.contains("1") == true)
+    #expect(settings?.contains("city") == true)
+
+    let replayed = await runShell(["--data-dir", folder.url.path, "--replay", log], input: ["help"])
+    #expect(replayed.exitCode == 0)
+    let lastScreenRecorded = recorded.output.components(separatedBy: "> sort city\n").last
+    #expect(replayed.output.hasPrefix(lastScreenRecorded ?? "?"))
+    #expect(replayed.output.contains("★ Ada Lovelace"))
+    #expect(folder.text("favorites.json") == favorites)
+    #expect(folder.text("settings.json") == settings)
+
+    // Stepping through it from its first action is a replay too.
+    let stepped = await runShell(
+      ["--data-dir", folder.url.path, "--replay", log, "--step"], input: [":resume"], interactive: true,
+      environment: ["NO_COLOR": "1"])
+    #expect(stepped.exitCode == 0)
+    #expect(folder.text("favorites.json") == favorites)
+    #expect(folder.text("settings.json") == settings)
   }
 
   @Test func aDamagedRecordingIsRefusedNamingTheLine() async throws {

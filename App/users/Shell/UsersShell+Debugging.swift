@@ -35,7 +35,9 @@ extension UsersShell {
     let url = URL(fileURLWithPath: path)
     let actions: [AppFeature.Action]
     do {
-      actions = try recordedActions(in: String(contentsOf: url, encoding: .utf8), of: AppFeature.Action.self)
+      let log = try String(contentsOf: url, encoding: .utf8)
+      actions = try recordedActions(in: log, of: AppFeature.Action.self)
+      try recordingHeader(in: log, of: SharedValuesAtStart.self)?.restore(in: store.currentState)
     } catch let error as ReplayError {
       throw .cannotUse("\(path) is not a recording of this app: \(error)")
     } catch {
@@ -44,7 +46,10 @@ extension UsersShell {
     guard !actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
     let first = (store.timeline?.lastSequence ?? 0) + 1
     gate.isReplaying = true
+    // As in a replay: the recorded writes to shared values were saved when they were recorded.
+    let pause = SharedSaves.pause()
     for action in actions { store.send(action) }
+    pause.end()
     gate.isReplaying = false
     return first
   }

@@ -40,6 +40,11 @@ import TerminalUI
       let replay = ReplayGate()
       let reducer = replay.discardingEffectsWhileReplaying(try appReducer(options, io: io))
       let initialState = try startingState(options, in: world, io: io)
+      // Before the first action: a replay of this recording starts from these values, not the folder's then.
+      if let recordPath = options.recordPath {
+        ActionLogSink.file(URL(fileURLWithPath: recordPath))
+          .writeHeader(RecordingHeader(SharedValuesAtStart(of: initialState)))
+      }
       let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
       let trace = startDebugging(store, options: options, io: io)
       let stepFrom = try stepThroughRecording(options, into: store, gate: replay)
@@ -115,6 +120,7 @@ import TerminalUI
     let url = URL(fileURLWithPath: replayPath)
     do {
       let log = try String(contentsOf: url, encoding: .utf8)
+      try recordingHeader(in: log, of: SharedValuesAtStart.self)?.restore(in: state)
       return try replayActions(
         log, initialState: state, reducer: AppFeature(), withDependencies: world.prepareDependencies)
     } catch let error as ReplayError {

@@ -47,7 +47,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
       try lock.withLock {
         let result = try body(&storedValue)
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
-        persistence?.save(storedValue)
+        if !SharedSaves.arePaused { persistence?.save(storedValue) }
         return result
       }
     }

@@ -120,6 +120,27 @@ struct DebugSearch: Reducer {
     #expect(replayed.results == ["ada-1", "ada-2"])
   }
 
+  @Test func aHeaderIsReadBackAndSkippedByTheReplay() throws {
+    struct Start: Codable, Equatable { var favorites: [Int] }
+    let lines = LockIsolated<[String]>([])
+    let sink = ActionLogSink { line in lines.withValue { $0.append(line) } }
+    sink.writeHeader(RecordingHeader(Start(favorites: [2, 3])))
+    let store = Store(initialState: DebugSearch.State()) { DebugSearch().record(to: sink) }
+    store.send(.resetByParent)
+    let log = lines.value.joined()
+    #expect(lines.value[0].hasPrefix("{\"header\":{\"favorites\":[2,3]}"))
+    #expect(try recordingHeader(in: log, of: Start.self) == Start(favorites: [2, 3]))
+    #expect(try recordedActions(in: log, of: DebugSearch.Action.self) == [.resetByParent])
+    #expect(try recordingHeader(in: lines.value[1], of: Start.self) == nil)
+    // A header that is not what the app wrote is refused at its line, as an action would be.
+    do {
+      _ = try recordingHeader(in: "\n{\"header\":{\"favorites\":\"many\"}}\n", of: Start.self)
+      Issue.record("a bad header was read")
+    } catch let error as ReplayError {
+      #expect(error.line == 2)
+    }
+  }
+
   @Test func aMalformedLogLineIsAnErrorNamingTheLine() {
     let log = "\n{\"time\":1,\"action\":{\"resetByParent\":{}}}\nnot json\n"
     #expect(throws: ReplayError.self) {

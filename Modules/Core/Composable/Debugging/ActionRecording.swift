@@ -28,6 +28,52 @@ public struct RecordedAction<Action: Codable>: Codable {
   public var action: Action
 }
 
+/// A recording's opening line, written before its actions: what they start from that they do not carry
+/// themselves, such as an app's shared values, which live in files the recorded actions changed.
+public struct RecordingHeader<Values: Codable>: Codable {
+  /// Seconds since 1970 when the recording began.
+  public var time: Double
+  /// What the actions start from.
+  public var header: Values
+
+  /// A header of `values`, stamped now.
+  public init(_ values: Values) {
+    time = Date().timeIntervalSince1970
+    header = values
+  }
+}
+
+extension ActionLogSink {
+  /// Writes `header` as one line: call it before the first action is sent. `recordedActions` skips it and
+  /// `recordingHeader(in:of:)` reads it back.
+  public func writeHeader<Values: Codable>(_ header: RecordingHeader<Values>) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(header), let line = String(data: data, encoding: .utf8) else { return }
+    write(line + "\n")
+  }
+}
+
+/// The values of the first header of a `record(to:)` log, or nil when it has none (a log recorded without one);
+/// a header that does not decode as `Values` throws a `ReplayError` naming its line.
+public func recordingHeader<Values: Codable>(in log: String, of type: Values.Type) throws -> Values? {
+  for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+  where isHeader(line) {
+    do {
+      return try JSONDecoder().decode(RecordingHeader<Values>.self, from: Data(line.utf8)).header
+    } catch {
+      throw ReplayError(line: index + 1, reason: "not a recording header of \(Values.self): \(error)")
+    }
+  }
+  return nil
+}
+
+/// Whether `line` is a header rather than an action: an object with a `header` and no `action`.
+private func isHeader(_ line: Substring) -> Bool {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
+  return object["header"] != nil && object["action"] == nil
+}
+
 extension Reducer where Action: Codable {
   /// Appends each action this reducer receives, with a timestamp, as one JSON line to `sink`.
   ///
@@ -77,8 +123,9 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
 /// Feeds the actions of a `record(to:)` log through a store running `reducer`, and returns the final state.
 ///
 /// Effects are not run: the log already holds every action they sent, in
-/// order. Blank lines are skipped; any other line that does not decode stops
-/// the replay with a `ReplayError` naming it.
+/// order. Writes to shared values change them in memory and save nothing: they were saved when the actions were
+/// recorded, and a replay over the same files would apply them twice. Blank lines and headers are skipped; any
+/// other line that does not decode stops the replay with a `ReplayError` naming it.
 @MainActor public func replayActions<R: Reducer>(
   _ log: String,
   initialState: R.State,
@@ -88,12 +135,14 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
   let actions = try recordedActions(in: log, of: R.Action.self)
   let store = Store(
     initialState: initialState, reducer: EffectsDiscarded(base: reducer), withDependencies: prepareDependencies)
+  let pause = SharedSaves.pause()
+  defer { pause.end() }
   for action in actions { store.send(action) }
   return store.currentState
 }
 
-/// The actions of a `record(to:)` log, in order; blank lines are skipped, and any other line that does not
-/// decode throws a `ReplayError` naming it.
+/// The actions of a `record(to:)` log, in order; blank lines and headers are skipped, and any other line that
+/// does not decode throws a `ReplayError` naming it.
 public func recordedActions<Action: Codable>(in log: String, of type: Action.Type) throws -> [Action] {
   let decoder = JSONDecoder()
   var actions: [Action] = []
@@ -102,6 +151,7 @@ public func recordedActions<Action: Codable>(in log: String, of type: Action.Typ
     do {
       actions.append(try decoder.decode(RecordedAction<Action>.self, from: Data(line.utf8)).action)
     } catch {
+      if isHeader(line) { continue }
       throw ReplayError(line: index + 1, reason: "not a recorded action of \(Action.self): \(error)")
     }
   }
