@@ -1,4 +1,5 @@
 import Dependencies
+import ComposableTesting
 import Foundation
 import Observation
 import Sharing
@@ -15,17 +16,9 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  /// Waits up to `limit` for `condition`, checking every 10 ms; whether it came true. The product's bound is one
-  /// second (file events come within milliseconds, the safety check runs every second); tests allow three, for a
-  /// loaded machine or the thread sanitizer.
-  private func eventually(within limit: Duration = .seconds(3), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
+  // The product's bound is one second (file events come within milliseconds, the safety check runs every second);
+  // the waits allow three, for a loaded machine or the thread sanitizer.
+  private let followLimit = Duration.seconds(3)
 
   /// Runs `command` in a shell: another process, as a user's editor or a second `users` would be.
   private func shell(_ command: String) throws {
@@ -51,7 +44,7 @@ import Testing
     }
     let started = ContinuousClock.now
     try shell("printf 5 > '\(folder.path)/tmp' && mv '\(folder.path)/tmp' '\(file.path)'")
-    #expect(await eventually { count.value == 5 })
+    #expect(await eventually(within: followLimit) { count.value == 5 })
     #expect(ContinuousClock.now - started < .seconds(3))
     #expect(told.isSet)
   }
@@ -62,9 +55,9 @@ import Testing
     let storage = SharedStorage(fileSystem: .live, directory: folder)
     let count = storage.reference(for: .dataFile(named: "count.json")) { 0 }
     try shell("printf 42 > '\(file.path)'")
-    #expect(await eventually { count.value == 42 })
+    #expect(await eventually(within: followLimit) { count.value == 42 })
     try FileManager.default.removeItem(at: file)
-    #expect(await eventually { count.value == 0 })
+    #expect(await eventually(within: followLimit) { count.value == 0 })
     #expect(count.persistenceStatus == .missing)
   }
 
@@ -76,9 +69,9 @@ import Testing
     let mine = first.reference(for: key) { [] }
     let theirs = second.reference(for: key) { [] }
     theirs.withLock { _ = $0.insert(2) }
-    #expect(await eventually { mine.value == [2] })
+    #expect(await eventually(within: followLimit) { mine.value == [2] })
     mine.withLock { _ = $0.insert(1) }
-    #expect(await eventually { theirs.value == [1, 2] })
+    #expect(await eventually(within: followLimit) { theirs.value == [1, 2] })
   }
 
   @Test func aChangeNotSavedYetIsKeptWhenAnotherProcessSaves() async throws {
@@ -89,11 +82,11 @@ import Testing
     let mine = first.reference(for: key) { [] }
     let theirs = second.reference(for: key) { [] }
     mine.withLock { _ = $0.insert(1) }
-    #expect(await eventually { theirs.value == [1] })
+    #expect(await eventually(within: followLimit) { theirs.value == [1] })
     // Within the save window: this change waits for the trailing write, while the other side saves.
     mine.withLock { _ = $0.insert(3) }
     theirs.withLock { _ = $0.insert(2) }
-    #expect(await eventually { mine.value == [1, 2, 3] })
+    #expect(await eventually(within: followLimit) { mine.value == [1, 2, 3] })
     let saved = try JSONDecoder().decode(
       Set<Int>.self, from: try #require(files[folder.appendingPathComponent("favorites.json")]))
     #expect(saved == [1, 2, 3])
@@ -135,7 +128,7 @@ import Testing
     count.withLock { $0 = 3 }
     try await Task.sleep(for: .milliseconds(100))
     #expect(files.writeCount == 1)
-    #expect(await eventually { files.writeCount == 2 })
+    #expect(await eventually(within: followLimit) { files.writeCount == 2 })
     #expect(files[folder.appendingPathComponent("count.json")] == Data("3".utf8))
     try await Task.sleep(for: .milliseconds(100))
     #expect(files.writeCount == 2)
@@ -149,7 +142,7 @@ import Testing
     let count = storage.reference(for: .dataFile(named: "count.json")) { 4 }
     #expect(count.value == 9)
     files.remove(url)
-    #expect(await eventually { count.value == 4 })
+    #expect(await eventually(within: followLimit) { count.value == 4 })
   }
 }
 

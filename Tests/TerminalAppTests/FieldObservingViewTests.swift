@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import TerminalApp
 import TerminalUI
 import Testing
@@ -45,15 +46,6 @@ struct GaugeView: FieldObservingView {
 }
 
 @MainActor struct FieldObservingViewTests {
-  /// Waits up to two seconds for `condition`.
-  private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   /// Gives a live session time to hear of a change it would render.
   private func settle() async {
     try? await Task.sleep(for: .milliseconds(150))

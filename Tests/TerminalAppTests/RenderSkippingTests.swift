@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import TerminalApp
 import TerminalUI
 import Testing
@@ -48,15 +49,6 @@ struct CountedMeterView: TerminalView {
 }
 
 @MainActor struct RenderSkippingTests {
-  /// Waits up to two seconds for `condition`.
-  private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   @Test func aChangeUnderTheScreenOnTopRendersNothingAndAChangeOfItRendersIt() async {
     var initial = Shelf.State()
     initial.path.append(Meter.State(count: 5))

@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 import TerminalApp
 import TerminalUI
@@ -32,15 +33,6 @@ struct BoardView: TerminalView {
 }
 
 @MainActor struct SharedValueRedrawTests {
-  /// Waits up to two seconds for `condition`.
-  private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   // The state holds the shared value's reference, so before and after the write it compares equal: only
   // following what the render read can tell the screen changed (another process writing the file is the same).
   @Test func aSharedValueWrittenOutsideTheStoreIsDrawnAgainAndOnlyOncePerChange() async {

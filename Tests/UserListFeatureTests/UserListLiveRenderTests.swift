@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import TerminalApp
 import TerminalUI
 import Testing
@@ -31,15 +32,6 @@ struct RenderCountingListView: TerminalView {
 }
 
 @MainActor struct UserListLiveRenderTests {
-  /// Waits up to two seconds for `condition`.
-  private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   // The list shows the applied search, not the text as typed: typing renders nothing until the search applies.
   @Test func typingASearchRendersTheListOnlyWhenTheSearchApplies() async {
     var initial = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
