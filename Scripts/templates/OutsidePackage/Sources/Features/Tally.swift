@@ -4,7 +4,7 @@ import Composable
 /// adds what the counter finishes with and says the total in the alert, which can reset it.
 public struct Tally: Reducer {
   /// The total and what is presented over it.
-  public struct State: Equatable {
+  public struct State: Equatable, ObservableState {
     /// The sum of every finished count.
     public var total = 0
     /// The counter, or the alert saying the total after each count.

@@ -23,6 +23,20 @@ import Testing
     }
   }
 
+  // The plugin wrote the tally's observed fields in this package: an observer of the total is not told of the
+  // counter it presents.
+  @Test func anObserverOfTheTotalRunsAgainOnlyWhenTheTotalChanges() {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    var totals: [Int] = []
+    let token = observe { totals.append(store.total) }
+    store.send(.countTapped)
+    store.send(.destination(.presented(.counter(.incrementTapped))))
+    #expect(totals == [0])
+    store.send(.destination(.presented(.counter(.doneTapped))))
+    #expect(totals == [0, 1])
+    token.cancel()
+  }
+
   @Test func aWrongExpectationFails() async {
     let store = TestStore(initialState: Tally.State()) { Tally() }
     await withKnownIssue {
