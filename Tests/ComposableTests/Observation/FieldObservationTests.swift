@@ -168,6 +168,22 @@ struct PlainCounter: Reducer {
     _ = token
   }
 
+  @Test func aDismissedChildsObserversAreToldOnce() throws {
+    var initial = Board.State()
+    initial.sheet = Tile.State(id: 9)
+    let store = Store(initialState: initial) { Board() }
+    var runs = 0
+    let token = observe {
+      _ = store.scope(state: \.sheet, action: \.sheet.presented)?.value
+      runs += 1
+    }
+    store.send(.sheet(.dismiss))
+    #expect(runs == 2)
+    store.send(.increment)
+    #expect(runs == 2)
+    _ = token
+  }
+
   @Test func readingTheWholeStateFollowsEveryChange() {
     let store = Store(initialState: Board.State()) { Board() }
     var runs = 0

@@ -149,11 +149,13 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 
   private func rootDidSend() {
     guard let new = read() else {
-      // The state is gone (a dismissed child): a view that read it is told once, and finds it gone.
-      if last != nil, let root, let scope {
+      // The state is gone (a dismissed child): whoever read it is told once, and finds it gone.
+      guard last != nil else { return }
+      last = nil
+      observers.notify(.all)
+      if let root, let scope {
         for field in observationFields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
       }
-      last = nil
       return
     }
     var changed = FieldSet.all
