@@ -120,7 +120,9 @@ import TerminalUI
       draw(force: false)
     case let .sharedValueChanged(id):
       sharedValuesFollowed.remove(id)
-      draw(force: true)
+      // Rendered whatever the view says of the state, but drawn only if the text changed: a write of this
+      // session's own command was already drawn.
+      draw(force: false, rendering: true)
     case let .workFinished(id):
       work[id] = nil
       draw(force: false)
@@ -337,14 +339,15 @@ import TerminalUI
     }
   }
 
-  /// Draws the whole screen, unless nothing it shows changed and `force` is false.
-  private func draw(force: Bool) {
+  /// Draws the whole screen, unless nothing it shows changed and `force` is false; `rendering` renders it even
+  /// when the view says its state shows nothing new (a shared value changed under an equal state).
+  private func draw(force: Bool, rendering: Bool = false) {
     let width = terminal.size().columns
     let state = store.currentState
     let pastScreen = session.debugger?.screen(style: style)
     let working = !work.isEmpty
     // What the screen shows did not change (a list reloading under a pushed user): nothing to render or draw.
-    if !force, pastScreen == nil, working == drawnWorking, let renderedState,
+    if !force, !rendering, pastScreen == nil, working == drawnWorking, let renderedState,
       !RenderReads.$current.withValue(renderReads, operation: { view.screenChanges(from: renderedState, to: state) })
     {
       return
