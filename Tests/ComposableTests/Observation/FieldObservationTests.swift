@@ -48,6 +48,7 @@ struct Board: Reducer {
     case sheet(PresentationAction<Tile.Action>)
     case tiles(IdentifiedActionOf<Tile>)
     case path(StackActionOf<Tile>)
+    case removeTile(Int)
   }
 
   var body: some ReducerOf<Self> {
@@ -57,6 +58,7 @@ struct Board: Reducer {
       case .increment: state.count += 1
       case .touchUnread: state.unread += 1
       case .whisper: state.whisper()
+      case let .removeTile(id): state.tiles[id: id] = nil
       case .tile, .sheet, .tiles, .path: break
       }
       return .none

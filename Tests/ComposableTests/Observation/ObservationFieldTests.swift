@@ -24,6 +24,12 @@ import Testing
     #expect(probe.told == 0)
     store.send(.increment)
     #expect(probe.told == 1)
+    // Told once, the view reads again to go on, as a SwiftUI body does; the store follows what it read anew.
+    probe.track { _ = store.count }
+    store.send(.touchUnread)
+    #expect(probe.told == 1)
+    store.send(.increment)
+    #expect(probe.told == 2)
   }
 
   @Test func aViewReadingTheWholeStateOrAComputedPropertyIsToldOfEveryChange() {
@@ -79,6 +85,16 @@ import Testing
     store.scope(state: \.tiles, action: \.tiles)[1].send(.bump)
     #expect(probe.told == 1)
     #expect(store.tiles[id: 2]?.value == 1)
+  }
+
+  @Test func aRemovedRowTellsItsReaderOnce() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    probe.track { _ = store.scope(state: \.tiles, action: \.tiles)[0].value }
+    store.send(.removeTile(2))
+    #expect(probe.told == 0)
+    store.send(.removeTile(1))
+    #expect(probe.told == 1)
   }
 
   @Test func eachScreenOfAStackTellsOnlyOfItsOwnFields() throws {

@@ -100,8 +100,11 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   // metadata looked up per observer.
   private let observers = FieldObservers()
   private var rootSubscription: UInt64?
-  /// The fields read where Observation could see it: Observation is told when one changes. Once there is one, the
-  /// hub follows the root for good, since Observation does not say when its observers go.
+  /// The fields read where Observation could see it since it was last told of them: Observation is told when one
+  /// changes. Its observers of a field are gone once told (they read again to go on), so a field told leaves the
+  /// set, and a hub with no field left and no observer stops following the root: a row read once and changed
+  /// since costs nothing at later sends. A field whose observer went without being told (a view gone) stays
+  /// until it changes, since Observation does not say when its observers go.
   private var observationFields = FieldSet()
 
   init(read: @escaping @MainActor () -> State?, root: any StoreObservationRoot) {
@@ -135,10 +138,16 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 
   func removeObserver(_ id: UInt64) {
     observers.remove(id)
+    stopFollowingIfIdle()
+  }
+
+  /// Stops following the root once nobody follows a field here; a shared hub is then forgotten by the root too.
+  private func stopFollowingIfIdle() {
     guard observers.isEmpty, observationFields.isEmpty, let subscription = rootSubscription else { return }
     root?.unsubscribe(subscription)
     rootSubscription = nil
     last = nil
+    if let scope { root?.forgetFieldHub(self, at: scope) }
   }
 
   private func followRoot() {
@@ -149,23 +158,27 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 
   private func rootDidSend() {
     guard let new = read() else {
-      // The state is gone (a dismissed child): whoever read it is told once, and finds it gone.
+      // The state is gone (a dismissed child, a removed row): whoever read it is told once, and finds it gone.
       guard last != nil else { return }
       last = nil
       observers.notify(.all)
-      if let root, let scope {
-        for field in observationFields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
-      }
+      tellObservation(observationFields)
       return
     }
     var changed = FieldSet.all
     if let old = last, let fields { changed = fields.changesBetween(old, new) }
     last = new
     observers.notify(changed)
-    guard !observationFields.isEmpty, let root, let scope else { return }
-    let told = changed.isAll ? observationFields : changed.intersection(observationFields)
-    guard !told.isEmpty else { return }
-    for field in told.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
+    guard !observationFields.isEmpty else { return }
+    tellObservation(changed.isAll ? observationFields : changed.intersection(observationFields))
+  }
+
+  /// Tells Observation that `fields` changed; their observers are gone once told.
+  private func tellObservation(_ fields: FieldSet) {
+    guard !fields.isEmpty, let root, let scope else { return }
+    observationFields.subtract(fields)
+    for field in fields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
+    stopFollowingIfIdle()
   }
 }
 

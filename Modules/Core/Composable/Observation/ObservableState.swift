@@ -105,6 +105,15 @@ public struct ObservableFieldList<Root> {
     return mask & other.mask != 0
   }
 
+  /// Removes `other`'s fields (all of them when `other` is all fields).
+  mutating func subtract(_ other: FieldSet) {
+    if other.isAll {
+      self = FieldSet()
+    } else {
+      mask &= ~other.mask
+    }
+  }
+
   /// The fields in both sets (all of `other` when `self` is all fields).
   func intersection(_ other: FieldSet) -> FieldSet {
     if isAll { return other }

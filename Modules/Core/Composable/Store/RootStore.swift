@@ -383,6 +383,10 @@ import Observation
     return hub
   }
 
+  @usableFromInline func forgetFieldHub(_ hub: AnyObject, at scope: ScopeKey) {
+    if fieldHubs[scope] === hub { fieldHubs[scope] = nil }
+  }
+
   @usableFromInline func registerFieldRead(_ field: ObservedFieldKey) {
     registrar.access(self, keyPath: keyPath(for: field))
   }

@@ -347,6 +347,8 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
   func registerFieldRead(_ field: ObservedFieldKey)
   /// Tells Observation that a field read that way changed.
   func fieldDidChange(_ field: ObservedFieldKey)
+  /// Forgets the shared `hub` at `scope` (it follows nothing any more); the next read there makes a new one.
+  func forgetFieldHub(_ hub: AnyObject, at scope: ScopeKey)
 }
 
 extension RootStore: StoreObservationRoot {
