@@ -44,10 +44,24 @@ toolchain_program() {
 # Builds every target and its tests with the given options (`swift build --build-tests "$@"`), its output shown as
 # it goes; fails on a build error or on any warning in the package's own sources. SwiftPM's warnings about the
 # package itself (files in a target folder it does not know what to do with) have no path, and count too.
+# swift_build ARGS…: `swift build ARGS…`, run once more when SwiftPM itself dies of a signal. SwiftPM 6.3 on Linux
+# has crashed in libdispatch's event loop during plain builds (a segmentation fault, exit 139: twice in
+# November 2026, once in CI's import check). A build error exits with 1 and is never retried.
+swift_build() {
+  local status=0
+  swift build "$@" || status=$?
+  if [ "$status" -gt 128 ]; then
+    echo "note: 'swift build $*' died of signal $((status - 128)) (SwiftPM crashed, not the build); once more" >&2
+    status=0
+    swift build "$@" || status=$?
+  fi
+  return "$status"
+}
+
 build_without_warnings() {
   local build_log
   build_log=$(mktemp)
-  if ! swift build --build-tests "$@" 2>&1 | tee "$build_log"; then
+  if ! swift_build --build-tests "$@" 2>&1 | tee "$build_log"; then
     rm -f "$build_log"
     fail "the build failed ($*)"
   fi
