@@ -121,6 +121,37 @@ import UsersShell
     #expect(fresh.output.hasPrefix("Users (2 of 2, sorted by name)"))
   }
 
+  // A session another version saved: the detail screen's presented form in the shape it had before
+  // UserDetail's Destination (`edit` beside `alert`, no `destination`).
+  @Test func aSessionSavedInAnotherShapeIsRestoredAsFarAsItCanBeRead() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    _ = await runShell(["--data-dir", folder.url.path], input: ["open 1"])
+    let saved = try #require(folder.text("session.json"))
+    let older = saved.replacingOccurrences(of: #""destination":null,"id":1"#, with: #""edit":{"name":"Ada"},"id":1"#)
+    #expect(older != saved)
+    try Data(older.utf8).write(to: folder.url.appendingPathComponent("session.json"))
+
+    let run = await runShell(["--data-dir", folder.url.path], input: ["back"])
+    #expect(run.exitCode == 0)
+    #expect(
+      run.errors.hasPrefix(
+        "users: The last session was restored in part: path.elements.0.detail._0.destination could not be read"))
+    #expect(run.output.hasPrefix("Ada Lovelace\n  email: ada@example.com"))
+    #expect(run.output.contains("> back\nUsers (2 of 2, sorted by name)"))
+    #expect(folder.text("session.json.unread") == older)
+
+    // An unknown screen at the top is dropped the same way; the list under it stays as saved.
+    let unknown =
+      #"{"destination":{"gone":{}},"error":null,"#
+      + #""list":{"alert":null,"appliedQuery":"gr","query":"gr","status":{"idle":{}}},"#
+      + #""path":{"elements":[],"ids":[],"nextID":0}}"#
+    try Data(unknown.utf8).write(to: folder.url.appendingPathComponent("session.json"))
+    let second = await runShell(["--data-dir", folder.url.path])
+    #expect(second.errors.contains("restored in part: destination could not be read"))
+    #expect(second.output.hasPrefix("Users (1 of 2, search “gr”, sorted by name)"))
+  }
+
   @Test func aDamagedSessionFileIsKeptAsideAndTheAppStartsOnTheList() async throws {
     let folder = TemporaryFolder()
     try folder.seed([User.ada])

@@ -111,6 +111,9 @@ import TerminalUI
     if options.restoresSession, options.replayPath == nil {
       switch withDependencies(world.prepareDependencies, operation: { SessionFile.load(from: world.directory) }) {
       case let .state(restored): state = restored
+      case let .partial(restored, warning):
+        state = restored
+        io.writeError("users: \(warning)\n")
       case .none: break
       case let .unusable(warning): io.writeError("users: \(warning)\n")
       }
