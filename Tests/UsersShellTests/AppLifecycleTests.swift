@@ -150,6 +150,15 @@ import UsersShell
     let second = await runShell(["--data-dir", folder.url.path])
     #expect(second.errors.contains("restored in part: destination could not be read"))
     #expect(second.output.hasPrefix("Users (1 of 2, search “gr”, sorted by name)"))
+
+    // A pushed screen of an unknown kind goes, with the screens above it; the one under it stays.
+    let pushed = saved.replacingOccurrences(of: #""elements":[{"detail""#, with: #""elements":[{"gone":{}},{"detail""#)
+      .replacingOccurrences(of: #""ids":[0],"nextID":1"#, with: #""ids":[0,1],"nextID":2"#)
+    #expect(pushed != saved)
+    try Data(pushed.utf8).write(to: folder.url.appendingPathComponent("session.json"))
+    let third = await runShell(["--data-dir", folder.url.path])
+    #expect(third.errors.contains("restored in part: path.elements.0 onwards could not be read"))
+    #expect(third.output.hasPrefix("Users (2 of 2, sorted by name)"))
   }
 
   @Test func aDamagedSessionFileIsKeptAsideAndTheAppStartsOnTheList() async throws {

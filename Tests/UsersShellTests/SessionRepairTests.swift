@@ -19,6 +19,13 @@ private struct FixedScreen: Codable, Equatable {
   var form: Screen.Form
 }
 
+/// A stack as `StackState` saves one: ids beside the elements, one each.
+private struct Stack: Codable, Equatable {
+  var ids: [Int]
+  var elements: [Int]
+  var notes: [String]
+}
+
 struct SessionRepairTests {
   private func decode<Value: Decodable>(_ json: String, as type: Value.Type) throws -> (Value, [String]) {
     let result = try SessionRepair.decode(Data(json.utf8)) { try JSONDecoder().decode(Value.self, from: $0) }
@@ -39,6 +46,14 @@ struct SessionRepairTests {
     let (missing, resetMissing) = try decode(#"{"title":"A","form":{"name":"N"}}"#, as: Screen.self)
     #expect(missing == Screen(title: "A", form: nil))
     #expect(resetMissing == ["form"])
+  }
+
+  // An element cannot be nil: the list is cut before it, with the list beside it that was as long.
+  @Test func anElementThatCannotBeReadGoesWithThoseAfterItAndTheirIDs() throws {
+    let (stack, reset) = try decode(
+      #"{"ids":[0,1,2],"elements":[10,"eleven",12],"notes":["kept"]}"#, as: Stack.self)
+    #expect(stack == Stack(ids: [0], elements: [10], notes: ["kept"]))
+    #expect(reset == ["elements.1 onwards"])
   }
 
   @Test func whatNoResetCanFixThrowsTheFirstError() {

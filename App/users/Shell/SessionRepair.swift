@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads what it can of a saved session another version of the app wrote: a field this version cannot read is
-/// reset (to nil: no screen presented there), then the field holding it if that is not enough, until the session
-/// decodes or nothing is left to reset.
+/// reset (to nil: no screen presented there; a stack's screen goes with those above it), then the field holding
+/// it if that is not enough, until the session decodes or nothing is left to reset.
 ///
 /// A session is where the user was, not their data, so losing a presented screen is better than losing all of
 /// it: an update that reshapes one feature's state no longer sends every user back to the list.
@@ -12,6 +12,10 @@ package enum SessionRepair {
 
   /// The value `decode` reads from `data`, with the fields it could not read reset, and those fields' paths;
   /// rethrows the first error when no reset makes it decode.
+  ///
+  /// A field is reset to nil. An element of a list cannot be nil, so the list is cut before it, and so are the
+  /// lists beside it that were as long (a stack's screens and their ids): a screen that cannot be read goes with
+  /// the screens pushed above it.
   package static func decode<Value>(
     _ data: Data, _ decode: (Data) throws -> Value
   ) throws -> (value: Value, reset: [String]) {
@@ -23,10 +27,12 @@ package enum SessionRepair {
       }
       var resets: [[CodingKey]] = []
       var error = firstError
-      while resets.count < resetLimit, var path = failingPath(of: error) {
+      // Each attempt resets a new field or one holding the last: the count bounds both.
+      for _ in 0..<(resetLimit * 8) {
+        guard resets.count < resetLimit, var path = failingPath(of: error) else { break }
         // The field reset last fails again (it cannot be nil), or the one holding it does: reset its holder.
         if let last = resets.last, isPrefix(path, of: last) { path = Array(last.dropLast()) }
-        guard !path.isEmpty, let repaired = setNull(at: path[...], in: tree) else { throw firstError }
+        guard !path.isEmpty, let repaired = reset(at: path, in: tree) else { break }
         tree = repaired
         resets.removeAll { isPrefix(path, of: $0) }
         resets.append(path)
@@ -57,26 +63,47 @@ package enum SessionRepair {
     }
   }
 
-  /// `tree` with the value at `path` set to null (added when missing); nil when the path does not lead there.
-  private static func setNull(at path: ArraySlice<CodingKey>, in tree: Any) -> Any? {
-    guard let key = path.first else { return NSNull() }
+  /// `tree` with the field at `path` set to null (added when missing), or the list holding the element at `path`
+  /// cut before it, with the lists beside it that were as long; nil when the path does not lead there.
+  private static func reset(at path: [CodingKey], in tree: Any) -> Any? {
+    guard let last = path.last else { return nil }
+    guard let index = last.intValue else {
+      return modify(at: path.dropLast(), in: tree) { container in
+        guard var object = container as? [String: Any] else { return nil }
+        object[last.stringValue] = NSNull()
+        return object
+      }
+    }
+    guard path.count >= 2, path[path.count - 2].intValue == nil else { return nil }
+    let listKey = path[path.count - 2].stringValue
+    return modify(at: path.dropLast(2), in: tree) { container in
+      guard var object = container as? [String: Any], let list = object[listKey] as? [Any] else { return nil }
+      for (key, value) in object {
+        if let beside = value as? [Any], beside.count == list.count { object[key] = Array(beside.prefix(index)) }
+      }
+      return object
+    }
+  }
+
+  /// `tree` with the value at `path` replaced by what `change` makes of it; nil when the path does not lead to a
+  /// value or `change` gives nil.
+  private static func modify(at path: ArraySlice<CodingKey>, in tree: Any, _ change: (Any) -> Any?) -> Any? {
+    guard let key = path.first else { return change(tree) }
     let rest = path.dropFirst()
     if let index = key.intValue, var array = tree as? [Any], array.indices.contains(index) {
-      guard let changed = setNull(at: rest, in: array[index]) else { return nil }
+      guard let changed = modify(at: rest, in: array[index], change) else { return nil }
       array[index] = changed
       return array
     }
-    guard var object = tree as? [String: Any] else { return nil }
-    if rest.isEmpty {
-      object[key.stringValue] = NSNull()
-      return object
-    }
-    guard let child = object[key.stringValue], let changed = setNull(at: rest, in: child) else { return nil }
+    guard var object = tree as? [String: Any], let child = object[key.stringValue],
+      let changed = modify(at: rest, in: child, change)
+    else { return nil }
     object[key.stringValue] = changed
     return object
   }
 
   private static func describe(_ path: [CodingKey]) -> String {
-    path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    let text = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    return path.last?.intValue == nil ? text : text + " onwards"
   }
 }
