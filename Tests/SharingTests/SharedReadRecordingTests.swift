@@ -1,3 +1,4 @@
+import ComposableTesting
 import Foundation
 import Sharing
 import Testing
@@ -36,8 +37,8 @@ struct SharedReadRecordingTests {
 
   @Test func followingTellsOfTheNextChangeOnly() {
     let motto = Shared(value: "hello")
-    let told = LockedCount()
-    motto.reference.onNextChange { told.add() }
+    let told = LockIsolated(0)
+    motto.reference.onNextChange { told.withValue { $0 += 1 } }
     motto.withLock { $0 = "one" }
     motto.withLock { $0 = "two" }
     #expect(told.value == 1)
@@ -47,14 +48,4 @@ struct SharedReadRecordingTests {
 /// A value with a field to share.
 struct Person: Sendable {
   var name: String
-}
-
-/// A count shared with a `@Sendable` closure.
-final class LockedCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  var value: Int { lock.withLock { count } }
-
-  func add() { lock.withLock { count += 1 } }
 }

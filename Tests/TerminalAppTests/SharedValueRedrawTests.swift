@@ -1,6 +1,5 @@
 import Composable
 import ComposableTesting
-import Foundation
 import TerminalApp
 import TerminalUI
 import Testing
@@ -38,17 +37,18 @@ struct BoardView: TerminalView {
   @Test func aSharedValueWrittenOutsideTheStoreIsDrawnAgainAndOnlyOncePerChange() async {
     let store = Store(initialState: Board.State()) { Board() }
     let count = RenderCount()
-    let written = LockIsolatedText()
+    let written = LockIsolated("")
     let (events, input) = AsyncStream<TerminalEvent>.makeStream()
     let terminal = LiveTerminal(
-      events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { written.append($0) })
+      events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { text in written.withValue { $0 += text } }
+    )
     let session = TerminalSession(store: store, view: BoardView(count: count), prompt: "> ")
     let run = Task { await session.runLive(terminal: terminal) }
     #expect(await eventually { count.byScreen["board"] == 1 })
 
     let shared = store.currentState.$motto
     shared.withLock { $0 = "changed elsewhere" }
-    #expect(await eventually { written.text.contains("motto: changed elsewhere") })
+    #expect(await eventually { written.value.contains("motto: changed elsewhere") })
     #expect(count.byScreen["board"] == 2)
 
     // Renders in between do not follow the value again: the next write draws once, not once per render.
@@ -56,21 +56,11 @@ struct BoardView: TerminalView {
     try? await Task.sleep(for: .milliseconds(200))
     let rendersBefore = count.byScreen["board"] ?? 0
     shared.withLock { $0 = "again" }
-    #expect(await eventually { written.text.contains("motto: again") })
+    #expect(await eventually { written.value.contains("motto: again") })
     try? await Task.sleep(for: .milliseconds(200))
     #expect(count.byScreen["board"] == rendersBefore + 1)
 
     input.yield(.inputEnded)
     #expect(await run.value == .finished)
   }
-}
-
-/// Text written from any thread.
-final class LockIsolatedText: @unchecked Sendable {
-  private let lock = NSLock()
-  private var written = ""
-
-  var text: String { lock.withLock { written } }
-
-  func append(_ more: String) { lock.withLock { written += more } }
 }

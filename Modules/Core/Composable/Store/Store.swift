@@ -199,15 +199,9 @@ import Observation
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    let embed = Action.casePath(toChildAction).embed
-    let read = readState
-    let send = sendAction
-    return Store<ChildState, ChildAction>(
-      readState: { [self] in
-        _ = self; return read()[keyPath: toChildState]
-      },
-      sendAction: { send(embed($0)) },
-      observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
+    scope(
+      state: { $0[keyPath: toChildState] }, action: Action.casePath(toChildAction).embed,
+      scopePath: scopePath?.appending(path: toChildState),
       readFromRoot: Self.reader(from: readFromRoot, at: toChildState))
   }
 
@@ -215,6 +209,16 @@ import Observation
   @inlinable public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: fromChildAction, scopePath: nil, readFromRoot: nil)
+  }
+
+  /// A child store reading through `toChildState` and sending through `fromChildAction`; `scopePath` and
+  /// `readFromRoot` say where its state is from the root, when key paths lead there.
+  @usableFromInline func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action,
+    scopePath: AnyKeyPath?, readFromRoot: (@MainActor () -> ChildState?)?
   ) -> Store<ChildState, ChildAction> {
     let read = readState
     let send = sendAction
@@ -225,7 +229,7 @@ import Observation
         _ = self; return toChildState(read())
       },
       sendAction: { send(fromChildAction($0)) },
-      observationRoot: observationRoot)
+      observationRoot: observationRoot, scopePath: scopePath, readFromRoot: readFromRoot)
   }
 
   /// Reads the state at `keyPath` of what `parent` reads (nil without a parent reader).
@@ -259,17 +263,13 @@ import Observation
     present toChildState: KeyPath<State, ChildState?>, initially initial: ChildState,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let read = readState
-    let send = sendAction
     var last = initial
-    return Store<ChildState, ChildAction>(
-      readState: { [self] in
-        _ = self
-        if let current = read()[keyPath: toChildState] { last = current }
+    return scope(
+      state: { state in
+        if let current = state[keyPath: toChildState] { last = current }
         return last
       },
-      sendAction: { send(embed($0)) },
-      observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
+      action: embed, scopePath: scopePath?.appending(path: toChildState),
       readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState))
   }
 
