@@ -27,14 +27,15 @@ func tests(_ module: String, _ dependencies: [Target.Dependency] = [], generates
 }
 
 let coreTargets: [Target] = [
+  core("AtomicCounters"),
   core("IssueReporting"),
   core("IdentifiedCollections"),
   core("ValueDump"),
   core("Dependencies", ["IssueReporting", "Clocks", "ValueDump"]),
   core("Clocks", ["IssueReporting"]),
-  core("Sharing", ["IssueReporting", "Dependencies", "ValueDump"]),
+  core("Sharing", ["AtomicCounters", "IssueReporting", "Dependencies", "ValueDump"]),
   core(
-    "Composable", ["IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
+    "Composable", ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
     generates: true),
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
@@ -168,6 +169,7 @@ let appFeature: [Target] = [
 ]
 
 let coreTests: [Target] = [
+  tests("AtomicCounters"),
   tests("IssueReporting"),
   tests("IdentifiedCollections"),
   tests("ValueDump", ["IdentifiedCollections"]),
@@ -232,9 +234,9 @@ let tools: [Target] = [
 
 let package = Package(
   name: "Users",
-  // Apple's 26 releases, deliberately (docs/platforms.md): effects start inside `send` (Task.immediate), and
-  // every API the sources call exists there, so no platform takes a different code path from the one CI tests.
-  platforms: [.macOS(.v26), .iOS(.v26), .tvOS(.v26), .watchOS(.v26), .visionOS(.v26)],
+  // Observation's floor (docs/platforms.md): an app that still supports iOS 17 can depend on the library. Below
+  // the 26 releases effects start after `send` returns (EffectStartOrder); CI runs the suites in both orders.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .executable(name: "users", targets: ["users"]),
     .library(name: "Composable", targets: ["Composable"]),

@@ -1,15 +1,38 @@
 import Composable
+import ComposableTesting
 import Dependencies
 import Foundation
 import IssueReporting
 import Testing
 
-/// A store starts each `.run` effect immediately: its task runs inside `send`, on the caller's thread, up to
-/// its first suspension. These are the hazards of doing that, each through a plain `Store` so that the release
-/// run of the suite checks them where the optimizer could break them (it once did: `DismissalThroughStoreTests`).
+/// Where `Task.immediate` exists a store starts each `.run` effect immediately: its task runs inside `send`, on the
+/// caller's thread, up to its first suspension. These are the hazards of doing that, each through a plain `Store`
+/// so that the release run of the suite checks them where the optimizer could break them (it once did:
+/// `DismissalThroughStoreTests`). Built with `COMPOSABLE_DEFERRED_EFFECT_START` (as on macOS 14 to 15) effects
+/// start after `send` returns instead; each test says what that order promises in the same situation.
 @MainActor struct ImmediateEffectStartTests {
   private static let storeDate = Date(timeIntervalSince1970: 1)
   private static let effectDate = Date(timeIntervalSince1970: 2)
+
+  @Test func theOrderIsTheOneThisBuildAndPlatformPromise() {
+    // The switch CI's second run builds with reaches the runtime (not only this test target), and without it a
+    // platform with `Task.immediate` starts effects inside `send`.
+    #if COMPOSABLE_DEFERRED_EFFECT_START
+      #expect(EffectStartOrder.current == .deferred)
+    #else
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        #expect(EffectStartOrder.current == .immediate)
+      } else {
+        #expect(EffectStartOrder.current == .deferred)
+      }
+    #endif
+    let log = EventLog()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, _ in .run { _ in log.record("effect") } })
+    store.send("start")
+    #expect(log.events == (EffectStartOrder.current == .immediate ? ["effect"] : []))
+  }
 
   @Test func anEffectReadsTheDependenciesItCapturedNotTheRunningReduces() async {
     let seen = EventLog()
@@ -52,7 +75,15 @@ import Testing
     let reported = LockIsolatedIssues()
     // The handler is pushed by synchronous code and popped when `send` returns; the effect outlives it.
     let task = withIssueHandler(IssueHandler { reported.append($0.message) }) { store.send("start") }
-    #expect(reported.messages == ["before the suspension"])
+    switch EffectStartOrder.current {
+    case .immediate:
+      #expect(reported.messages == ["before the suspension"])
+    case .deferred:
+      // Nothing ran inside `send`; the task, made under the handler, carries it to its first line.
+      #expect(reported.messages == [])
+      #expect(await eventually { reported.messages == ["before the suspension"] })
+      #expect(await eventually { clock.pendingSleepCount == 1 })
+    }
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(reported.messages == ["before the suspension", "after the suspension"])
@@ -66,9 +97,16 @@ import Testing
         return action == "start" ? .run { send in await send("done") } : .none
       })
     let task = store.send("start")
-    // The task ended inside `send`, before the store filed it: it must not stay filed as running.
-    #expect(store.state == 2)
-    #expect(store.runningEffectCount == 0)
+    switch EffectStartOrder.current {
+    case .immediate:
+      // The task ended inside `send`, before the store filed it: it must not stay filed as running.
+      #expect(store.state == 2)
+      #expect(store.runningEffectCount == 0)
+    case .deferred:
+      // Filed and not yet run.
+      #expect(store.state == 1)
+      #expect(store.runningEffectCount == 1)
+    }
     await task.finish()
     #expect(store.runningEffectCount == 0)
   }
@@ -93,10 +131,20 @@ import Testing
         }
       })
     await store.send("first").finish()
-    #expect(
-      log.events == [
-        "reduce first", "first effect", "first effect ends", "reduce second", "second effect",
-      ])
+    switch EffectStartOrder.current {
+    case .immediate:
+      #expect(
+        log.events == [
+          "reduce first", "first effect", "first effect ends", "reduce second", "second effect",
+        ])
+    case .deferred:
+      // The effect's `send` reduces at once, and the effect it starts waits for the main actor, which the first
+      // effect holds until it ends.
+      #expect(
+        log.events == [
+          "reduce first", "first effect", "reduce second", "first effect ends", "second effect",
+        ])
+    }
     #expect(store.runningEffectCount == 0)
   }
 

@@ -22,8 +22,8 @@ private struct Steps: RandomNumberGenerator {
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    mixed = (mixed ^ (mixed >> 30)).multipliedReportingOverflow(by: 0xBF58_476D_1CE4_E5B9).partialValue
+    mixed = (mixed ^ (mixed >> 27)).multipliedReportingOverflow(by: 0x94D0_49BB_1331_11EB).partialValue
     return mixed ^ (mixed >> 31)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import Synchronization
+import AtomicCounters
 
 /// Finds which shared values a piece of code read, so its caller can follow exactly those: the live terminal
 /// draws a screen again when a shared value it showed changes, even when another process wrote it.
@@ -9,7 +9,7 @@ import Synchronization
 /// so a change of the value cannot be seen by comparing states; following the references read can see it.
 public enum SharedReadRecording {
   /// How many recordings run now, on any task: a read checks this one counter before anything else.
-  private static let recordingsRunning = Atomic<Int>(0)
+  private static let recordingsRunning = AtomicCounter()
   @TaskLocal private static var current: SharedReadSet?
 
   /// Runs `body`, returning what it returned and the shared values it read on this task, each once.
@@ -17,15 +17,15 @@ public enum SharedReadRecording {
     Result, [any FollowableSharedValue]
   ) {
     let reads = SharedReadSet()
-    recordingsRunning.add(1, ordering: .relaxed)
-    defer { recordingsRunning.subtract(1, ordering: .relaxed) }
+    recordingsRunning.add(1)
+    defer { recordingsRunning.add(-1) }
     let result = try $current.withValue(reads) { try body() }
     return (result, reads.values)
   }
 
   /// Notes that `reference` was read, when a recording runs on this task.
   static func record(_ reference: some FollowableSharedValue) {
-    guard recordingsRunning.load(ordering: .relaxed) > 0, let reads = current else { return }
+    guard recordingsRunning.load() > 0, let reads = current else { return }
     reads.insert(reference)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import AtomicCounters
 
 /// Lets shared values change in memory without being saved: replaying a recording rebuilds what the user saw,
 /// and must not write it over the data files again (a favorite toggled when recorded would be toggled back).
@@ -8,12 +8,12 @@ import Synchronization
 /// synchronously, so every write it makes is on that thread, and writes of effects elsewhere are saved as usual.
 public enum SharedSaves {
   /// How many pauses run now, on any thread: a write checks this one counter before anything else.
-  private static let pausesRunning = Atomic<Int>(0)
+  private static let pausesRunning = AtomicCounter()
   private static let threadKey = "Sharing.SharedSaves.pauses"
 
   /// Stops saving the writes this thread makes to shared values (they still change in memory) until `end()`.
   public static func pause() -> SharedSavesPause {
-    pausesRunning.add(1, ordering: .relaxed)
+    pausesRunning.add(1)
     let pauses = Thread.current.threadDictionary[threadKey] as? Int ?? 0
     Thread.current.threadDictionary[threadKey] = pauses + 1
     return SharedSavesPause()
@@ -29,12 +29,12 @@ public enum SharedSaves {
   static func end() {
     let pauses = Thread.current.threadDictionary[threadKey] as? Int ?? 0
     Thread.current.threadDictionary[threadKey] = pauses > 1 ? pauses - 1 : nil
-    pausesRunning.subtract(1, ordering: .relaxed)
+    pausesRunning.add(-1)
   }
 
   /// Whether a write made now on this thread must not be saved.
   static var arePaused: Bool {
-    pausesRunning.load(ordering: .relaxed) > 0 && Thread.current.threadDictionary[threadKey] != nil
+    pausesRunning.load() > 0 && Thread.current.threadDictionary[threadKey] != nil
   }
 }
 

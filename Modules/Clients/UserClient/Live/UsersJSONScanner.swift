@@ -105,8 +105,8 @@ private struct ByteScanner {
     if bytes[position] == UInt8(ascii: "\"") {
       defer { position += 1 }
       let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-      // ASCII is valid UTF-8 as it is; only other bytes need the (slower) validating initializer.
-      return isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+      // ASCII is valid UTF-8 as it is; only other bytes need validating.
+      return isASCII || isValidUTF8(text) ? String(decoding: text, as: UTF8.self) : nil
     }
     var utf8 = Array(bytes[start..<position])
     while position < bytes.count {
@@ -114,7 +114,7 @@ private struct ByteScanner {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return String(validating: utf8, as: UTF8.self)
+        return isValidUTF8(utf8) ? String(decoding: utf8, as: UTF8.self) : nil
       case UInt8(ascii: "\\"):
         guard position < bytes.count else { return nil }
         let escape = bytes[position]
@@ -188,5 +188,19 @@ private struct ByteScanner {
   private mutating func end() -> Bool {
     skipSpace()
     return position == bytes.count
+  }
+}
+
+/// Whether `bytes` are UTF-8 throughout: `String(decoding:as:)` would replace a bad sequence instead of failing.
+/// (`String(validating:as:)` does both, from macOS 15 and iOS 18 only, above the package's floor.)
+private func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+  var decoder = UTF8()
+  var iterator = bytes.makeIterator()
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue: continue
+    case .emptyInput: return true
+    case .error: return false
+    }
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import AtomicCounters
 
 #if canImport(Glibc)
   import Glibc
@@ -129,36 +129,36 @@ public struct TimelineEntry<State, Action> {
 /// others, and an app idle for a tenth of a second has no ticker at all.
 @usableFromInline final class TimelineClock: Sendable {
   /// The last reading, in nanoseconds since an arbitrary start (the system's boot).
-  @usableFromInline let kept = Atomic<UInt64>(0)
+  @usableFromInline let kept = AtomicCounter()
   /// Whether the ticker is running.
-  @usableFromInline let ticking = Atomic<Bool>(false)
+  @usableFromInline let ticking = AtomicCounter()
   /// Ticks left before the ticker stops (the next action after that starts it again).
-  private let ticksLeft = Atomic<Int>(0)
+  private let ticksLeft = AtomicCounter()
   private static let queue = DispatchQueue(label: "Composable.TimelineClock")
 
   @usableFromInline init() {}
 
   /// The time of an action being recorded now: the kept reading while the ticker runs, else a fresh one.
   @inlinable func stamp() -> UInt64 {
-    ticking.load(ordering: .relaxed) ? kept.load(ordering: .relaxed) : startTicking()
+    ticking.load() != 0 ? UInt64(bitPattern: kept.load()) : startTicking()
   }
 
   /// Reads the clock, keeps the reading, and starts the ticker.
   @usableFromInline func startTicking() -> UInt64 {
     let reading = MonotonicClock.now()
-    kept.store(reading, ordering: .relaxed)
-    ticksLeft.store(100, ordering: .relaxed)
-    if !ticking.exchange(true, ordering: .relaxed) { scheduleTick() }
+    kept.store(Int64(bitPattern: reading))
+    ticksLeft.store(100)
+    if ticking.exchange(1) == 0 { scheduleTick() }
     return reading
   }
 
   private func scheduleTick() {
     Self.queue.asyncAfter(deadline: .now() + .milliseconds(1)) { [self] in
-      kept.store(MonotonicClock.now(), ordering: .relaxed)
-      if ticksLeft.subtract(1, ordering: .relaxed).newValue > 0 {
+      kept.store(Int64(bitPattern: MonotonicClock.now()))
+      if ticksLeft.add(-1) > 0 {
         scheduleTick()
       } else {
-        ticking.store(false, ordering: .relaxed)
+        ticking.store(0)
       }
     }
   }

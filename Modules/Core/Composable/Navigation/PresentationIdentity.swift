@@ -1,4 +1,4 @@
-import Synchronization
+import AtomicCounters
 
 /// What tells one alert or dialog from another that is equal to it: each one made is new, as TCA's states with
 /// their own UUID are, so a parent that presents an equal alert again in answer to the old one's button shows the
@@ -6,10 +6,10 @@ import Synchronization
 public struct PresentationIdentity: Hashable, Sendable {
   private let rawValue: UInt64
 
-  private static let counter = Atomic<UInt64>(0)
+  private static let counter = AtomicCounter()
 
   /// A new identity, never given before in this process.
   public static func next() -> Self {
-    Self(rawValue: counter.wrappingAdd(1, ordering: .relaxed).newValue)
+    Self(rawValue: UInt64(bitPattern: counter.add(1)))
   }
 }

@@ -226,10 +226,11 @@ import Observation
 
   /// Starts a task on the main actor, filed under `keys` until it ends.
   ///
-  /// The task starts immediately: it runs synchronously, right here, up to its
-  /// first suspension. An effect that sends at once (`.run { send in await
-  /// send(.loaded(cache)) }`) then costs no trip through the executor, and its
-  /// action joins the running loop in order. The reduce's context is taken off
+  /// Where the platform has `Task.immediate`, the task starts immediately: it runs
+  /// synchronously, right here, up to its first suspension. An effect that sends at
+  /// once (`.run { send in await send(.loaded(cache)) }`) then costs no trip through
+  /// the executor, and its action joins the running loop in order. Elsewhere it is
+  /// enqueued on the main actor (`EffectStartOrder`). The reduce's context is taken off
   /// the thread meanwhile, so the effect reads the dependencies it captured.
   /// Nothing in it depends on the store's types, so it needs no specializing.
   /// `lineage` gets the task, and is told when the body has returned.
@@ -250,8 +251,7 @@ import Observation
       hooks?.finished(id)
     }
     let reducing = ReducingContext.leave()
-    // Every platform the package supports has `Task.immediate` (docs/platforms.md), so there is one start order.
-    let task = Task.immediate(priority: priority, operation: operation)
+    let task = EffectStartOrder.startTask(priority: priority, operation: operation)
     reducing.restore()
     lineage.task = task
     registry.attach(task, id: id)

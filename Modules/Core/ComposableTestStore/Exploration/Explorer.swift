@@ -56,7 +56,7 @@ public func explore<R: Reducer>(
 
   /// The seed of sequence `index`, so any one sequence can be run again alone.
   static func seed(of index: Int, from first: UInt64) -> UInt64 {
-    first &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+    first &+ UInt64(index).multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15).partialValue
   }
 
   func run() async -> ExplorationResult<Action> {
