@@ -35,7 +35,8 @@ let coreTargets: [Target] = [
   core("Clocks", ["IssueReporting"]),
   core("Sharing", ["AtomicCounters", "IssueReporting", "Dependencies", "ValueDump"]),
   core(
-    "Composable", ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
+    "Composable",
+    ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
     generates: true),
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.

@@ -119,19 +119,25 @@ enum ProcessMemory {
 
   /// Starts a new peak from the resident set now (writing 5 to /proc/self/clear_refs).
   static func resetPeak() {
-    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    #if os(Linux)
+      try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    #endif
   }
 
   private static func statusField(_ name: String) -> Int? {
-    // /proc files report a size of 0, so they are read until the end rather than by their size.
-    guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"),
-      let data = try? handle.readToEnd()
-    else { return nil }
-    let status = String(decoding: data, as: UTF8.self)
-    for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
-      return kilobytes.map { $0 * 1024 }
-    }
-    return nil
+    #if os(Linux)
+      // /proc files report a size of 0, so they are read until the end rather than by their size.
+      guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"),
+        let data = try? handle.readToEnd()
+      else { return nil }
+      let status = String(decoding: data, as: UTF8.self)
+      for line in status.split(separator: "\n") where line.hasPrefix(name) {
+        let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+        return kilobytes.map { $0 * 1024 }
+      }
+      return nil
+    #else
+      return nil
+    #endif
   }
 }

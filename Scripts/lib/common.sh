@@ -11,6 +11,20 @@ fail() {
   exit "${2:-1}"
 }
 
+# Prints the floors Package.swift declares, one a line: `.macOS(.v14)` is macOS=14.0, `.macOS(.v10_15)` macOS=10.15.
+declared_floors() {
+  grep -oE '\.(macOS|iOS|tvOS|watchOS|visionOS)\(\.v[0-9_]+\)' Package.swift \
+    | sed -E 's/^\.([A-Za-z]+)\(\.v([0-9]+)_?([0-9]*)\)$/\1=\2.\3/; s/\.$/.0/'
+}
+
+# Prints the macOS version Package.swift declares as its floor (14.0), or fails when it declares none.
+declared_macos_floor() {
+  local floor
+  floor=$(declared_floors | sed -n 's/^macOS=//p')
+  [ -n "$floor" ] || fail "Package.swift declares no macOS floor (platforms: [.macOS(.vNN)])"
+  echo "$floor"
+}
+
 # Prints milliseconds since the epoch. `date +%s%N` is GNU-only (BSD date prints a literal N), so: bash 5's
 # EPOCHREALTIME, else a date that prints nanoseconds, else perl's Time::HiRes (macOS's bash is 3.2).
 now_ms() {

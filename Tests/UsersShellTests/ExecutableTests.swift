@@ -3,6 +3,7 @@ import Sharing
 import Testing
 import UserClientInterface
 import UserClientTesting
+import UsersShell
 
 /// Waits until another process holds the exclusive lock of `dataFile` (it is inside a save).
 func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) async throws {
@@ -39,7 +40,9 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   @Test func pipedCommandsRunAndAFailureSetsTheExitCode() async throws {
     #expect(
       FileManager.default.isExecutableFile(atPath: usersExecutable.path), "no users binary: \(usersExecutable.path)")
-    #expect(usersExecutable.deletingLastPathComponent().lastPathComponent == testedConfiguration)
+    // Found beside the tests whatever the folder is called; of the tests' own configuration all the same.
+    let version = try await runUsersExecutable(["--version"], commands: [])
+    #expect(version.output == "users \(UsersShell.version) (\(testedConfiguration) build)\n")
     let folder = TemporaryFolder()
     try folder.seed([User.ada, User.grace])
     let run = try await runUsersExecutable(

@@ -74,7 +74,9 @@ let testedConfiguration: String = {
   #endif
 }()
 
-/// The folders the test bundle may have been loaded from: SwiftPM puts the `users` binary beside it.
+/// The folders the test bundle may have been loaded from: every build system puts the `users` binary beside it,
+/// in a folder whose name is its own (`.build/debug` for SwiftPM's native engine, `.build/out/Products/Debug-linux`
+/// for Swift Build, `Build/Products/Debug` for Xcode), so the folder is found from the bundle, never by its name.
 ///
 /// On Linux the tests are an executable in the build folder (`Bundle.main`); on macOS they are an `.xctest`
 /// bundle there, loaded by `xctest` or `swiftpm-testing-helper` from the toolchain (so `Bundle.main` is not it).
@@ -85,16 +87,17 @@ private var testBundleFolders: [URL] {
   ].compactMap { $0 }
 }
 
-/// The `users` binary next to this test bundle, of the configuration under test (SwiftPM builds it first:
-/// this target depends on it), so `swift test -c release` drives the release binary and never a stale debug one.
-/// A path that does not exist when there is none: launching it fails the test with that path in the message.
+/// The `users` binary next to this test bundle (the build system builds it first: this target depends on it), so
+/// `swift test -c release` drives the release binary and never a stale debug one; `ExecutableTests` checks the
+/// configuration the binary says it was built in. A path that does not exist when there is none: launching it
+/// fails the test with that path in the message.
 var usersExecutable: URL {
-  for folder in testBundleFolders where folder.lastPathComponent == testedConfiguration {
+  for folder in testBundleFolders {
     let candidate = folder.appendingPathComponent("users")
     if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
   }
   let looked = testBundleFolders.map(\.path).joined(separator: ", ")
-  return URL(fileURLWithPath: "/no-\(testedConfiguration)-users-binary-beside-the-tests (looked in \(looked))")
+  return URL(fileURLWithPath: "/no-users-binary-beside-the-tests (looked in \(looked))")
 }
 
 /// Starts the `users` binary with `arguments` and `input` as its whole standard input; colors off.

@@ -56,7 +56,7 @@ import UsersShell
     #expect(help.output.hasPrefix("users: a people directory in the terminal.\n\nUsage: users [options]"))
     #expect(help.output.contains("--data-dir <folder>"))
     let version = await runShell(["--version"])
-    #expect(version.output == "users \(UsersShell.version)\n")
+    #expect(version.output == "users \(UsersShell.version) (\(testedConfiguration) build)\n")
   }
 
   @Test func aMissingScriptIsAClearError() async {

@@ -198,7 +198,7 @@ public struct ShellOptions: Equatable, Sendable {
                             is still running (default 10000).
       --fresh               Start on the list instead of the last session's screens.
       --no-analytics        Record no analytics events.
-      --version             Print the version.
+      --version             Print the version and the build configuration.
       -h, --help            Print this help.
 
     Without --script, commands come from the terminal (with a prompt and colors) or, when

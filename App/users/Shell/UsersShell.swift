@@ -15,6 +15,16 @@ import TerminalUI
   /// The version `--version` prints.
   public static let version = "0.6.0"
 
+  /// The build configuration this binary was compiled in, which `--version` prints after the version: the shell
+  /// tests check that the binary they launch is of their own configuration, wherever the build system put it.
+  public static let buildConfiguration: String = {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }()
+
   /// Runs `users` with `arguments` (without the program name) and returns the exit code.
   ///
   /// 0: the session ended with `quit` or at the end of its input. 1: a command
@@ -28,7 +38,7 @@ import TerminalUI
         io.write(ShellOptions.usage + "\n")
         return 0
       case .version:
-        io.write("users \(version)\n")
+        io.write("users \(version) (\(buildConfiguration) build)\n")
         return 0
       case .run:
         break

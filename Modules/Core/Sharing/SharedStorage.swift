@@ -52,9 +52,27 @@ public final class SharedStorage: @unchecked Sendable {
 
 extension SharedReference: HasPendingSave {}
 
+extension SharedStorage {
+  /// The folder a live storage keeps its files in when the app names none: the platform's application-support
+  /// folder (`~/Library/Application Support` on Apple platforms, inside the app's container when sandboxed;
+  /// `$XDG_DATA_HOME` or `~/.local/share` on Linux), in a folder named after the app. Never the working directory,
+  /// which for an app launched from the Finder, the Dock or Xcode is `/` or a build folder.
+  public static var defaultDirectory: URL {
+    defaultDirectory(
+      applicationSupport: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first,
+      appName: Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
+  }
+
+  /// `appName`'s folder in `applicationSupport`, or in the temporary folder where the platform has none.
+  static func defaultDirectory(applicationSupport: URL?, appName: String) -> URL {
+    let base = applicationSupport ?? FileManager.default.temporaryDirectory
+    let name = appName.isEmpty ? "app" : appName.replacingOccurrences(of: "/", with: "-")
+    return base.appendingPathComponent(name, isDirectory: true)
+  }
+}
+
 private enum SharedStorageKey: DependencyKey {
-  static let liveValue = SharedStorage(
-    fileSystem: .live, directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+  static let liveValue = SharedStorage(fileSystem: .live, directory: SharedStorage.defaultDirectory)
   static var previewValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
   static var testValue: SharedStorage { SharedStorage(fileSystem: .inMemory()) }
 }

@@ -8,7 +8,8 @@ shim_tool=$(basename "$0")
 # The real tool: the first one on PATH outside this folder.
 shim_real() {
   local path=":$PATH:"
-  path=${path//:$shim_folder:/:}
+  # Twice on PATH side by side (":shim:shim:"), one pass leaves one: a shim that found itself would loop.
+  while [[ "$path" == *":$shim_folder:"* ]]; do path=${path//:$shim_folder:/:}; done
   PATH=$path command -v "$shim_tool" || { echo "$shim_tool (bsd-shim): no real $shim_tool on PATH" >&2; exit 127; }
 }
 

@@ -9,7 +9,7 @@ let upstreamID = "UPSTREAM_ID"
 
 let package = Package(
   name: "Outside",
-  platforms: [.macOS(.v26), .iOS(.v26), .tvOS(.v26), .watchOS(.v26), .visionOS(.v26)],
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   dependencies: [.package(path: upstream)],
   targets: [
     // The plugin writes each module's case paths and enum features, as it does for the features of this repo.

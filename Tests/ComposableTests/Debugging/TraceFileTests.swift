@@ -3,6 +3,7 @@
 #else
   import Composable
 #endif
+import ComposableTesting
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ private struct Echoing: Reducer {
   }
 
   #if DEBUG
-    @Test func aFullDiskInTheMiddleStopsTheTraceOnceAndLeavesItValid() async throws {
+    @Test(.requiresPath("/dev/full")) func aFullDiskInTheMiddleStopsTheTraceOnceAndLeavesItValid() async throws {
       let url = temporaryURL()
       defer { try? FileManager.default.removeItem(at: url) }
       let reasons = LockedReasons()

@@ -170,7 +170,7 @@ public struct TimelineEntry<State, Action> {
   @usableFromInline static func now() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    return UInt64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ UInt64(time.tv_nsec)
   }
 
   /// The monotonic reading and the wall clock at the same moment, to turn one into the other.
