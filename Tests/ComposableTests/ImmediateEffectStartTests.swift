@@ -17,6 +17,10 @@ import Testing
   @Test func theOrderIsTheOneThisBuildAndPlatformPromise() {
     // The switch CI's second run builds with reaches the runtime (not only this test target), and without it a
     // platform with `Task.immediate` starts effects inside `send`.
+    // Scripts/test-swift-build says which order it built for, so a switch that did not reach the build fails here.
+    if let expected = ProcessInfo.processInfo.environment["EXPECTED_EFFECT_START_ORDER"] {
+      #expect("\(EffectStartOrder.current)" == expected)
+    }
     #if COMPOSABLE_DEFERRED_EFFECT_START
       #expect(EffectStartOrder.current == .deferred)
     #else

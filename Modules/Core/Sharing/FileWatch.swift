@@ -51,21 +51,100 @@ public struct FileIdentity: Equatable, Sendable {
 private final class WatchSources: @unchecked Sendable {
   let timer: any DispatchSourceTimer
   let events: (any DispatchSourceProtocol)?
+  let fileEvents: FileOwnEvents
 
-  init(timer: any DispatchSourceTimer, events: (any DispatchSourceProtocol)?) {
+  init(timer: any DispatchSourceTimer, events: (any DispatchSourceProtocol)?, fileEvents: FileOwnEvents) {
     self.timer = timer
     self.events = events
+    self.fileEvents = fileEvents
   }
 
   func cancel() {
     timer.cancel()
     events?.cancel()
+    fileEvents.cancel()
+  }
+}
+
+/// The events of one file itself, followed to the next file of that name when it is replaced or deleted.
+///
+/// A watch on the folder sees a file replaced, created or deleted; whether it sees a write in place depends on the
+/// platform: inotify reports it for the folder, kqueue only to a descriptor of the file itself. So the file is
+/// watched too, and since such a watch stays with the file it was opened on (an atomic replace leaves it on the
+/// old one), every event, of the file or of its folder, checks which file the name now holds and follows that one.
+package final class FileOwnEvents: @unchecked Sendable {
+  /// Opens a source of the events of the file at the URL that calls the handler on each; nil when it cannot.
+  package typealias OpenSource =
+    @Sendable (URL, DispatchQueue, @escaping @Sendable () -> Void) -> (
+      any DispatchSourceProtocol
+    )?
+
+  private let url: URL
+  private let queue: DispatchQueue
+  private let openSource: OpenSource
+  private let onEvent: @Sendable () -> Void
+  // Read and written on `queue` only.
+  private var source: (any DispatchSourceProtocol)?
+  private var followed: FileIdentity?
+  private var isCancelled = false
+
+  /// Follows the file at `url` with the platform's events of a file, calling `onEvent` on `queue` at each.
+  package convenience init(of url: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void) {
+    self.init(of: url, queue: queue, openSource: LiveFileWatch.fileEvents, onEvent: onEvent)
+  }
+
+  init(of url: URL, queue: DispatchQueue, openSource: @escaping OpenSource, onEvent: @escaping @Sendable () -> Void) {
+    self.url = url
+    self.queue = queue
+    self.openSource = openSource
+    self.onEvent = onEvent
+    queue.async { self.followTheFileNowThere() }
+  }
+
+  /// Which file the name holds may have changed (its folder had an event): follow the one there now.
+  package func nameMayHaveChanged() {
+    queue.async { self.followTheFileNowThere() }
+  }
+
+  /// Whether a file is followed now (for tests: it is nil while the name holds no file).
+  package var isFollowingAFile: Bool { queue.sync { source != nil } }
+
+  /// Stops following.
+  package func cancel() {
+    queue.async {
+      self.isCancelled = true
+      self.source?.cancel()
+      self.source = nil
+    }
+  }
+
+  private func followTheFileNowThere() {
+    guard !isCancelled else { return }
+    let now = LiveFileWatch.fileNumber(of: url)
+    guard now != followed || (source == nil && now != nil) else { return }
+    source?.cancel()
+    source = nil
+    followed = now
+    guard now != nil else { return }
+    source = openSource(url, queue) { [weak self] in
+      guard let self else { return }
+      self.onEvent()
+      // A replace or a deletion shows here first on some platforms: follow whatever the name holds now.
+      self.followTheFileNowThere()
+    }
   }
 }
 
 enum LiveFileWatch {
   /// How often the identity is checked when the platform gives no file events.
   static let pollInterval: DispatchTimeInterval = .milliseconds(250)
+
+  /// Which file `url` names now (its device and inode), nil when none: a replace gives another.
+  static func fileNumber(of url: URL) -> FileIdentity? {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { return nil }
+    return FileIdentity(parts: [Int64(info.st_dev), Int64(info.st_ino)])
+  }
 
   /// The file's identity now, nil when it does not exist.
   static func identity(of url: URL) -> FileIdentity? {
@@ -79,37 +158,66 @@ enum LiveFileWatch {
     return FileIdentity(parts: [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), modified])
   }
 
-  /// Watches `url`'s folder with the platform's file events (inotify on Linux, kqueue on Apple platforms), and
-  /// also checks the file's identity every `pollInterval`, which covers platforms and folders without events.
+  /// Watches `url`'s folder and the file itself with the platform's file events (inotify on Linux, kqueue on
+  /// Apple platforms), and also checks the file's identity every `pollInterval`, which covers platforms and folders
+  /// without events.
   static func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedFileWatch {
     let queue = DispatchQueue(label: "Sharing.FileWatch", qos: .utility)
-    let events = folderEvents(of: url.deletingLastPathComponent(), queue: queue, onEvent: onChange)
+    let fileEvents = FileOwnEvents(of: url, queue: queue, onEvent: onChange)
+    let events = folderEvents(of: url.deletingLastPathComponent(), queue: queue) {
+      onChange()
+      fileEvents.nameMayHaveChanged()
+    }
     let timer = DispatchSource.makeTimerSource(queue: queue)
     // With events, polling is only a safety net: once a second is enough.
     let interval: DispatchTimeInterval = events == nil ? pollInterval : .seconds(1)
     timer.schedule(deadline: .now() + interval, repeating: interval)
-    timer.setEventHandler(handler: onChange)
+    timer.setEventHandler {
+      onChange()
+      fileEvents.nameMayHaveChanged()
+    }
     timer.resume()
-    let sources = WatchSources(timer: timer, events: events)
+    let sources = WatchSources(timer: timer, events: events, fileEvents: fileEvents)
     return SharedFileWatch { sources.cancel() }
   }
 
-  /// A source of the platform's events for `folder`, or nil where there are none.
-  private static func folderEvents(
-    of folder: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
+  /// A source of the platform's events for the file at `url` itself (its writes in place, its deletion), or nil
+  /// where there are none or it cannot be opened.
+  static func fileEvents(
+    of url: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
   ) -> (any DispatchSourceProtocol)? {
     #if os(Linux)
+      let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+      return inotifySource(watching: url, mask: mask, queue: queue, onEvent: onEvent)
+    #elseif canImport(Darwin)
+      let descriptor = open(url.path, O_EVTONLY)
+      guard descriptor >= 0 else { return nil }
+      let source = DispatchSource.makeFileSystemObjectSource(
+        fileDescriptor: descriptor, eventMask: [.write, .extend, .attrib, .delete, .rename, .revoke, .link],
+        queue: queue)
+      source.setEventHandler(handler: onEvent)
+      source.setCancelHandler { close(descriptor) }
+      source.resume()
+      return source
+    #else
+      return nil
+    #endif
+  }
+
+  #if os(Linux)
+    /// An inotify watch of `path` (a folder or a file) with `mask`, as a read source on `queue`.
+    private static func inotifySource(
+      watching url: URL, mask: UInt32, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
+    ) -> (any DispatchSourceProtocol)? {
       let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       guard descriptor >= 0 else { return nil }
-      let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
-      guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
+      guard inotify_add_watch(descriptor, url.path, mask) >= 0 else {
         close(descriptor)
         return nil
       }
       let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
       source.setEventHandler {
-        // The events name files in the folder; the file's identity says whether ours changed, so they are only
-        // drained here.
+        // The events are only drained: the caller compares the file's identity to know what changed.
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while read(descriptor, &buffer, buffer.count) > 0 {}
         onEvent()
@@ -117,6 +225,16 @@ enum LiveFileWatch {
       source.setCancelHandler { close(descriptor) }
       source.resume()
       return source
+    }
+  #endif
+
+  /// A source of the platform's events for `folder`, or nil where there are none.
+  private static func folderEvents(
+    of folder: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
+  ) -> (any DispatchSourceProtocol)? {
+    #if os(Linux)
+      let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
+      return inotifySource(watching: folder, mask: mask, queue: queue, onEvent: onEvent)
     #elseif canImport(Darwin)
       let descriptor = open(folder.path, O_EVTONLY)
       guard descriptor >= 0 else { return nil }
