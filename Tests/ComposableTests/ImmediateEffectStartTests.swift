@@ -38,6 +38,27 @@ import Testing
     #expect(log.events == (EffectStartOrder.current == .immediate ? ["effect"] : []))
   }
 
+  @Test func anEffectCancelledInTheSendThatStartedItRunsOnlyWhatItRanBefore() async {
+    enum Work: Hashable { case load }
+    let log = EventLog()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { _, action in
+        switch action {
+        case "start":
+          return .merge(
+            .run { _ in log.record("effect ran") }.cancellable(id: Work.load), .cancel(id: Work.load))
+        default:
+          return .none
+        }
+      })
+    await store.send("start").finish()
+    // Immediate: it ran up to its end inside `send` before the cancel. Deferred: cancelled before its first line,
+    // it never runs at all.
+    #expect(log.events == (EffectStartOrder.current == .immediate ? ["effect ran"] : []))
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test func anEffectReadsTheDependenciesItCapturedNotTheRunningReduces() async {
     let seen = EventLog()
     let store = Store(

@@ -245,7 +245,10 @@ import Observation
     let hooks = effectHooks
     hooks?.started(id)
     let operation: @MainActor @Sendable () async -> Void = {
-      await body()
+      // Started after `send` (EffectStartOrder.deferred), an effect may be cancelled before its first line: then
+      // it never runs, as it never would have had it been cancelled before `send`. An immediate start is never
+      // cancelled before it runs.
+      if !Task.isCancelled { await body() }
       lineage.hasEnded = true
       registry.remove(id: id)
       hooks?.finished(id)
