@@ -49,6 +49,10 @@ struct Board: Reducer {
     case tiles(IdentifiedActionOf<Tile>)
     case path(StackActionOf<Tile>)
     case removeTile(Int)
+    case addTile(Int)
+    case present(Int)
+    case push(Int)
+    case popLast
   }
 
   var body: some ReducerOf<Self> {
@@ -59,6 +63,10 @@ struct Board: Reducer {
       case .touchUnread: state.unread += 1
       case .whisper: state.whisper()
       case let .removeTile(id): state.tiles[id: id] = nil
+      case let .addTile(id): state.tiles.append(Tile.State(id: id))
+      case let .present(id): state.sheet = Tile.State(id: id)
+      case let .push(id): state.path.append(Tile.State(id: id))
+      case .popLast: state.path.removeLast()
       case .tile, .sheet, .tiles, .path: break
       }
       return .none
@@ -223,5 +231,25 @@ struct PlainCounter: Reducer {
     store.send(.increment)
     #expect(runs == 2)
     _ = token
+  }
+
+  @Test func anObserverOfAScopeRunsAgainWhenTheChildComesAndGoesNotWhenItChanges() {
+    let store = Store(initialState: Board.State()) { Board() }
+    var shown: [String] = []
+    let token = observe {
+      let sheet = store.scope(state: \.sheet, action: \.sheet.presented)
+      shown.append(sheet.map { "sheet \($0.currentState.id)" } ?? "no sheet")
+      shown.append("\(store.scope(state: \.path, action: \.path).count) screens")
+    }
+    store.send(.present(5))
+    store.send(.sheet(.presented(.bump)))
+    store.send(.push(9))
+    store.send(.path(.element(id: 0, action: .bump)))
+    store.send(.sheet(.dismiss))
+    #expect(
+      shown == [
+        "no sheet", "0 screens", "sheet 5", "0 screens", "sheet 5", "1 screens", "no sheet", "1 screens",
+      ])
+    token.cancel()
   }
 }

@@ -90,7 +90,9 @@ import Testing
   @Test func aRemovedRowTellsItsReaderOnce() {
     let store = Store(initialState: Board.State()) { Board() }
     let probe = ObservationProbe()
-    probe.track { _ = store.scope(state: \.tiles, action: \.tiles)[0].value }
+    // The row's own body: the list's body, which scoped it, is told of rows added and removed.
+    let row = store.scope(state: \.tiles, action: \.tiles)[0]
+    probe.track { _ = row.value }
     store.send(.removeTile(2))
     #expect(probe.told == 0)
     store.send(.removeTile(1))
@@ -129,6 +131,69 @@ import Testing
     probe.track { _ = listed.value }
     // No key path leads there, so no field can be named: any change tells.
     store.send(.touchUnread)
+    #expect(probe.told == 1)
+  }
+
+  // A parent's body that shows a child only through its scope (`.sheet(item: $store.scope(…))`, a `ForEach`, a
+  // `NavigationStack`) reads no field of it: it must still be told when the child comes and goes, or SwiftUI would
+  // never show the sheet; and not when the child changes inside, which is the child's own body's business.
+  @Test func aSheetReadOnlyThroughItsScopeTellsItsViewWhenItComesAndGoes() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    let read = { _ = store.scope(state: \.sheet, action: \.sheet.presented) }
+    probe.track(read)
+    store.send(.increment)
+    #expect(probe.told == 0)
+    store.send(.present(5))
+    #expect(probe.told == 1, "presented")
+    probe.track(read)
+    store.send(.sheet(.presented(.bump)))
+    store.send(.sheet(.presented(.annotate("inside"))))
+    #expect(probe.told == 1, "a change inside the sheet is the sheet's own")
+    store.send(.sheet(.dismiss))
+    #expect(probe.told == 2, "dismissed")
+    probe.track(read)
+    store.send(.present(6))
+    #expect(probe.told == 3, "presented again")
+  }
+
+  @Test func aListReadThroughItsRowScopesTellsItsViewOfRowsAddedAndRemovedOnly() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let probe = ObservationProbe()
+    let read = { _ = store.scope(state: \.tiles, action: \.tiles).count }
+    probe.track(read)
+    store.send(.tiles(.element(id: 1, action: .bump)))
+    #expect(probe.told == 0, "a row's change is the row's own")
+    store.send(.addTile(3))
+    #expect(probe.told == 1, "a row added")
+    probe.track(read)
+    store.send(.removeTile(1))
+    #expect(probe.told == 2, "a row removed")
+  }
+
+  @Test func aStackReadThroughItsScreenScopesTellsItsViewOfPushesAndPopsOnly() {
+    var initial = Board.State()
+    initial.path.append(Tile.State(id: 7))
+    let store = Store(initialState: initial) { Board() }
+    let probe = ObservationProbe()
+    let read = { _ = store.scope(state: \.path, action: \.path).map(\.id) }
+    probe.track(read)
+    store.send(.path(.element(id: 0, action: .bump)))
+    #expect(probe.told == 0, "a screen's change is the screen's own")
+    store.send(.push(8))
+    #expect(probe.told == 1, "pushed")
+    probe.track(read)
+    store.send(.popLast)
+    #expect(probe.told == 2, "popped")
+  }
+
+  @Test func aChildScopedThroughAClosureReadsItsOptionalWhole() {
+    let store = Store(initialState: Board.State()) { Board() }
+    let board = store.scope(state: { $0 }, action: { $0 })
+    let probe = ObservationProbe()
+    probe.track { _ = board.scope(state: \.sheet, action: \.sheet.presented) }
+    // No key path leads from the root: the parent is followed whole, which still tells of the presentation.
+    store.send(.present(5))
     #expect(probe.told == 1)
   }
 }

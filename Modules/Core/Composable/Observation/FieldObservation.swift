@@ -106,6 +106,9 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   /// since costs nothing at later sends. A field whose observer went without being told (a view gone) stays
   /// until it changes, since Observation does not say when its observers go.
   private var observationFields = FieldSet()
+  /// Whether the structure differs between two present states (a list's ids, a stack's): set by the first scope
+  /// that reads it. An optional's structure needs none: it changes when the state comes or goes.
+  private var structureChanged: ((State, State) -> Bool)?
 
   init(read: @escaping @MainActor () -> State?, root: any StoreObservationRoot) {
     self.read = read
@@ -129,6 +132,15 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     if observationFields.isEmpty { followRoot() }
     observationFields.formUnion(fields)
     for field in fields.positions { root.registerFieldRead(ObservedFieldKey(scope: scope, field: field)) }
+    if fields.structure { root.registerFieldRead(ObservedFieldKey(scope: scope, field: ObservedFieldKey.structure)) }
+  }
+
+  /// Registers a read of the structure (by `observe { }` and by Observation), changed when the state comes or goes
+  /// or when `changed` says so: what a parent reads through an optional, row or stack scope.
+  func registerStructureRead(changed: ((State, State) -> Bool)? = nil) {
+    if structureChanged == nil { structureChanged = changed }
+    registerObservationRead(of: .structureOnly)
+    if FieldReadTracking.isRecording { FieldReadTracking.record(.structureOnly, of: self) }
   }
 
   func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64 {
@@ -166,11 +178,14 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
       return
     }
     var changed = FieldSet.all
-    if let old = last, let fields { changed = fields.changesBetween(old, new) }
+    if let old = last {
+      changed = fields?.changesBetween(old, new) ?? .everyField
+      if structureChanged?(old, new) == true { changed.structure = true }
+    }
     last = new
     observers.notify(changed)
     guard !observationFields.isEmpty else { return }
-    tellObservation(changed.isAll ? observationFields : changed.intersection(observationFields))
+    tellObservation(changed.intersection(observationFields))
   }
 
   /// Tells Observation that `fields` changed; their observers are gone once told.
@@ -178,6 +193,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     guard !fields.isEmpty, let root, let scope else { return }
     observationFields.subtract(fields)
     for field in fields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
+    if fields.structure { root.fieldDidChange(ObservedFieldKey(scope: scope, field: ObservedFieldKey.structure)) }
     stopFollowingIfIdle()
   }
 }
@@ -194,6 +210,9 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 @usableFromInline struct ObservedFieldKey: Hashable, Sendable {
   let scope: ScopeKey
   let field: Int
+
+  /// The position that stands for the state's structure (`FieldSet.structure`).
+  static let structure = -1
 }
 
 /// One follower of fields: what it read, and what to run when one of them changes.
@@ -212,6 +231,7 @@ struct FieldObserver {
   /// changed no field anyone read is done at once, however many observers there are.
   private var readers = [Int](repeating: 0, count: 64)
   private var wholeStateReaders = 0
+  private var structureReaders = 0
   private var read = FieldSet()
 
   var isEmpty: Bool { observers.isEmpty }
@@ -233,12 +253,14 @@ struct FieldObserver {
 
   private func count(_ fields: FieldSet, by step: Int) {
     if fields.isAll { wholeStateReaders += step }
+    if fields.structure { structureReaders += step }
     var read = FieldSet()
     for field in 0..<64 {
       if fields.mask & (1 << UInt64(field)) != 0 { readers[field] += step }
       if readers[field] > 0 { read.insert(field: field) }
     }
-    if wholeStateReaders > 0 { read.formUnion(.all) }
+    if wholeStateReaders > 0 { read.formUnion(.everyField) }
+    if structureReaders > 0 { read.structure = true }
     self.read = read
   }
 

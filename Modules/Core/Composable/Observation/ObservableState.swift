@@ -51,7 +51,7 @@ public struct ObservableFieldList<Root> {
       for position in comparisons.indices where comparisons[position](old, new) {
         changed.insert(field: position)
       }
-      return changed.isEmpty && !coversEveryField ? .all : changed
+      return changed.isEmpty && !coversEveryField ? .everyField : changed
     }
   }
 
@@ -64,22 +64,33 @@ public struct ObservableFieldList<Root> {
   /// What reading `keyPath` observes: its field, or the whole state for a key path that is not one stored field
   /// (a computed property depends on fields the list cannot see).
   func reads(_ keyPath: AnyKeyPath) -> FieldSet {
-    indexByKeyPath[keyPath].map(FieldSet.init(field:)) ?? .all
+    indexByKeyPath[keyPath].map(FieldSet.init(field:)) ?? .everyField
   }
 }
 
-/// A set of fields by position, or all of them: what an observer read, or what a send changed.
+/// A set of fields by position, or all of them, and the state's structure: what an observer read, or what a send
+/// changed.
+///
+/// The structure is what a parent shows of a child it presents, lists or stacks: whether an optional child is
+/// there, which rows a list holds, which screens a stack. Reading through an optional, row or stack scope reads it,
+/// so a view showing a sheet or a pushed screen is told when it comes and goes, and not when it changes inside.
 @usableFromInline struct FieldSet: Equatable, Sendable {
   @usableFromInline var mask: UInt64 = 0
   @usableFromInline private(set) var isAll = false
+  @usableFromInline var structure = false
 
-  /// Every field.
-  @usableFromInline static let all = FieldSet(isAll: true)
+  /// Every field, and the structure: the whole state, or a state that came or went.
+  @usableFromInline static let all = FieldSet(isAll: true, structure: true)
+  /// Every field, not the structure: a state whose changed fields cannot be named.
+  @usableFromInline static let everyField = FieldSet(isAll: true, structure: false)
+  /// The structure alone.
+  static let structureOnly = FieldSet(isAll: false, structure: true)
 
   @inlinable init() {}
 
-  @usableFromInline init(isAll: Bool) {
+  @usableFromInline init(isAll: Bool, structure: Bool) {
     self.isAll = isAll
+    self.structure = structure
   }
 
   /// The one field at `field`.
@@ -96,10 +107,12 @@ public struct ObservableFieldList<Root> {
   mutating func formUnion(_ other: FieldSet) {
     mask |= other.mask
     isAll = isAll || other.isAll
+    structure = structure || other.structure
   }
 
   /// Whether a change of `self` concerns a read of `other` (or the other way round).
   func intersects(_ other: FieldSet) -> Bool {
+    if structure && other.structure { return true }
     if isAll { return other.isAll || other.mask != 0 }
     if other.isAll { return mask != 0 }
     return mask & other.mask != 0
@@ -108,18 +121,26 @@ public struct ObservableFieldList<Root> {
   /// Removes `other`'s fields (all of them when `other` is all fields).
   mutating func subtract(_ other: FieldSet) {
     if other.isAll {
-      self = FieldSet()
+      isAll = false
+      mask = 0
     } else {
       mask &= ~other.mask
     }
+    if other.structure { structure = false }
   }
 
   /// The fields in both sets (all of `other` when `self` is all fields).
   func intersection(_ other: FieldSet) -> FieldSet {
-    if isAll { return other }
-    if other.isAll { return self }
     var both = FieldSet()
-    both.mask = mask & other.mask
+    if isAll {
+      both.isAll = other.isAll
+      both.mask = other.mask
+    } else if other.isAll {
+      both.mask = mask
+    } else {
+      both.mask = mask & other.mask
+    }
+    both.structure = structure && other.structure
     return both
   }
 
@@ -134,6 +155,6 @@ public struct ObservableFieldList<Root> {
     return positions
   }
 
-  /// Whether no field is in the set.
-  @inlinable var isEmpty: Bool { !isAll && mask == 0 }
+  /// Whether no field is in the set, nor the structure.
+  @inlinable var isEmpty: Bool { !isAll && mask == 0 && !structure }
 }

@@ -6,6 +6,9 @@ extension Store where Action: CasePathable {
     state toRows: KeyPath<State, IdentifiedArray<Row>>,
     action toRowAction: CaseKeyPath<Action, IdentifiedAction<Row.ID, RowAction>>
   ) -> [Store<Row, RowAction>] where Row.ID: Sendable {
+    readStructure(
+      of: toRows, at: scopePath?.appending(path: toRows), read: Self.reader(from: readFromRoot, at: toRows),
+      changed: { $0.ids != $1.ids })
     let rows = readState()[keyPath: toRows]
     let embed = Action.casePath(toRowAction).embed
     return rows.ids.compactMap { id in
@@ -23,6 +26,9 @@ extension Store where Action: CasePathable {
     state toPath: KeyPath<State, StackState<Element>>,
     action toPathAction: CaseKeyPath<Action, StackAction<Element, ElementAction>>
   ) -> [(id: StackElementID, store: Store<Element, ElementAction>)] {
+    readStructure(
+      of: toPath, at: scopePath?.appending(path: toPath), read: Self.reader(from: readFromRoot, at: toPath),
+      changed: { $0.ids != $1.ids })
     let path = readState()[keyPath: toPath]
     let embed = Action.casePath(toPathAction).embed
     return path.ids.compactMap { id in

@@ -254,8 +254,28 @@ import Observation
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    readStructure(
+      of: toChildState, at: scopePath?.appending(path: toChildState),
+      read: Self.reader(from: readFromRoot, presentAt: toChildState), changed: nil)
     guard let initial = readState()[keyPath: toChildState] else { return nil }
     return scope(present: toChildState, initially: initial, action: Action.casePath(toChildAction).embed)
+  }
+
+  /// Registers, with Observation and `observe { }`, a read of the structure of the child at `keyPath` (whether it
+  /// is there; with `changed`, which rows or screens it holds): what a parent showing a sheet, a list or a stack
+  /// through a scope depends on. Where no key path leads from the root, the field is read whole instead.
+  func readStructure<Child>(
+    of keyPath: PartialKeyPath<State>, at path: AnyKeyPath?, read: (@MainActor () -> Child?)?,
+    changed: ((Child, Child) -> Bool)?
+  ) {
+    if let path, let read {
+      observationRoot.fieldHub(at: path, read: read).registerStructureRead(changed: changed)
+      return
+    }
+    let hub = fieldHub
+    let fields = hub.reads(keyPath)
+    hub.registerObservationRead(of: fields)
+    if FieldReadTracking.isRecording { FieldReadTracking.record(fields, of: hub) }
   }
 
   /// A child store for the optional state at `toChildState`, now `initial`: after it goes (a dismissal, a removed
