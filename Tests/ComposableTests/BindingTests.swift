@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A form: fields set by bindings, and validation that reacts to one field.
-private struct SignUp: Reducer {
+struct SignUp: Reducer {
   struct State: Equatable {
     var name = ""
     var email = ""
@@ -117,9 +117,47 @@ private struct Profile: Reducer {
     withKnownIssue {
       store.binding(\.address.city).wrappedValue = "Paris"
     } matching: {
-      $0.description.contains("no 'BindingReducer' applied it")
+      // The field and the value written, as a developer needs them to find the view that wrote.
+      $0.description.contains("setting \\State.address.city to Paris")
+        && $0.description.contains("no 'BindingReducer' applied it")
     }
     #expect(store.state.address.city == "")
+  }
+
+  // SwiftUI writes a sheet's bindings once more as it goes away: nothing the feature did wrong.
+  @Test func aBindingWriteToADismissedChildIsDroppedWithoutAnIssueAndOtherActionsStillReport() throws {
+    let store = Store(initialState: SigningUp.State()) { SigningUp() }
+    store.send(.open)
+    let form = try #require(store.scope(state: \.form, action: \.form.presented))
+    form.binding(\.name).wrappedValue = "Ada"
+    #expect(store.form?.name == "Ada")
+    store.send(.form(.dismiss))
+    let (_, writeIssues) = collectingIssues { form.binding(\.name).wrappedValue = "late" }
+    #expect(writeIssues.isEmpty)
+    #expect(store.form == nil)
+    let (_, actionIssues) = collectingIssues { form.send(.submitTapped) }
+    #expect(actionIssues.count == 1)
+    #expect(actionIssues.first?.message.contains("while nothing was presented") == true)
+  }
+}
+
+/// A parent presenting the sign-up form in a sheet.
+struct SigningUp: Reducer {
+  struct State: Equatable {
+    @Presents var form: SignUp.State?
+  }
+
+  enum Action: Equatable, CasePathable {
+    case form(PresentationAction<SignUp.Action>)
+    case open
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .open = action { state.form = SignUp.State() }
+      return .none
+    }
+    .ifLet(\.$form, action: \.form) { SignUp() }
   }
 }
 

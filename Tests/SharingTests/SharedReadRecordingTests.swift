@@ -35,6 +35,19 @@ struct SharedReadRecordingTests {
     #expect(read.map(ObjectIdentifier.init) == [ObjectIdentifier(user.reference)])
   }
 
+  @Test func followingAfterTheChangeSeesTheNewValueOnce() {
+    let motto = Shared(value: "hello")
+    let projected = Shared(value: Person(name: "Ada"))
+    let seen = LockIsolated<[String]>([])
+    motto.reference.afterNextChange { seen.withValue { $0.append(motto.wrappedValue) } }
+    // Followed through a field, told when its parent changes.
+    projected.name.reference.afterNextChange { seen.withValue { $0.append(projected.wrappedValue.name) } }
+    motto.withLock { $0 = "one" }
+    motto.withLock { $0 = "two" }
+    projected.withLock { $0.name = "Grace" }
+    #expect(seen.value == ["one", "Grace"])
+  }
+
   @Test func followingTellsOfTheNextChangeOnly() {
     let motto = Shared(value: "hello")
     let told = LockIsolated(0)

@@ -34,6 +34,8 @@ public enum SharedReadRecording {
 public protocol FollowableSharedValue: AnyObject, Sendable {
   /// Calls `onChange` once, at the next change of the value (before it is stored), from the changing thread.
   func onNextChange(_ onChange: @escaping @Sendable () -> Void)
+  /// Calls `onChange` once, after the next change of the value is stored, from the changing thread.
+  func afterNextChange(_ onChange: @escaping @Sendable () -> Void)
 }
 
 /// The references one recording read, in the order first read.

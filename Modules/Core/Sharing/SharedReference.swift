@@ -10,6 +10,8 @@ import Observation
 public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   private let lock = NSRecursiveLock()
   private var storedValue: Value
+  /// Called once after the next change is stored (`afterNextChange`); guarded by `lock`.
+  private var nextChangeFollowers: [@Sendable () -> Void] = []
   private let registrar = ObservationRegistrar()
   /// Where the value is kept between runs, if anywhere.
   let persistence: (any SharedPersistence<Value>)?
@@ -43,6 +45,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
     }
     let tracker = SharedChangeTracker.current
     tracker?.willChange(self)
+    defer { tellFollowersOfTheChange() }
     return try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try lock.withLock {
         let result = try body(&storedValue)
@@ -58,6 +61,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// none any more, and observers are told. Nothing is saved.
   func followExternalChange(fallback: Value) {
     guard let persistence, persistence.changedElsewhere else { return }
+    defer { tellFollowersOfTheChange() }
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
       // Under the value's lock: a change of this process is either all before the reload (saved and merged
       // first) or all after it, never half-way.
@@ -80,12 +84,28 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
 
   /// The current value, without registering an observation.
   public var trackedValue: Any { lock.withLock { storedValue } }
+
+  /// Calls `onChange` once, from the changing thread, after the next change is stored (a write here, or another
+  /// process's followed): what reads it then sees the new value, unlike Observation's `onChange`, which comes
+  /// before the change is stored.
+  public func afterNextChange(_ onChange: @escaping @Sendable () -> Void) {
+    lock.withLock { nextChangeFollowers.append(onChange) }
+  }
+
+  private func tellFollowersOfTheChange() {
+    let followers: [@Sendable () -> Void] = lock.withLock {
+      defer { nextChangeFollowers = [] }
+      return nextChangeFollowers
+    }
+    for follower in followers { follower() }
+  }
 }
 
 extension SharedReference: SharedTrackable {}
 
 extension SharedReference: FollowableSharedValue {
-  /// Calls `onChange` once, at the next change of the value: a write here, or another process's followed.
+  /// Calls `onChange` once, at the next change of the value: a write here, or another process's followed (before
+  /// it is stored: `afterNextChange` comes after).
   public func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
     withObservationTracking {
       registrar.access(self, keyPath: valueKeyPath)
@@ -124,6 +144,9 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
   }
 
   override var persistenceStatus: SharedPersistenceStatus { parent.persistenceStatus }
+
+  // Every change goes through the parent, so its followers are the ones told.
+  override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
 
   override func flush() { parent.flush() }
 

@@ -2,7 +2,9 @@
 ///
 /// `store.binding(\.profile).name.wrappedValue = "Ada"` sends `.binding(.set(\.profile.name, "Ada"))`: a
 /// nested field is set by its own binding action, so the rest of `profile` is never overwritten with a
-/// stale copy. A write that no `BindingReducer` applies is a runtime issue: the feature forgot to compose one.
+/// stale copy. A write that no `BindingReducer` applies is a runtime issue: the feature forgot to compose one. A
+/// write to the store of a child that was dismissed meanwhile is dropped without one (SwiftUI writes a sheet's
+/// bindings once more as it goes away).
 @dynamicMemberLookup
 @MainActor public struct StoreBinding<State, Action: BindableAction, Value: Equatable & Sendable>
 where Action.State == State {
@@ -14,12 +16,14 @@ where Action.State == State {
     get { store.state[keyPath: keyPath] }
     nonmutating set {
       let receipt = BindingReceipt()
-      store.send(.binding(.set(field: keyPath, newValue, receipt: receipt)))
-      if !receipt.isApplied {
+      let (dropped, _) = BindingWrite.sending {
+        store.send(.binding(.set(field: keyPath, newValue, receipt: receipt)))
+      }
+      if !dropped && !receipt.isApplied {
         reportIssue(
           """
-          A binding action for \(keyPath) was sent, but no 'BindingReducer' applied it: add 'BindingReducer()' \
-          to the feature's body (before the logic that reacts to fields).
+          A binding action setting \(keyPath) to \(newValue) was sent, but no 'BindingReducer' applied it: add \
+          'BindingReducer()' to the feature's body (before the logic that reacts to fields).
           """)
       }
     }

@@ -5,7 +5,9 @@
 ///     let token = observe { label = "\(store.count)" }   // a change of another field does not run it
 ///
 /// Reading `store.state` whole, or a field of a state that is not `ObservableState`, depends on every change of
-/// that store's state. The token must be kept: releasing it stops the observation.
+/// that store's state. A `@Shared` value read in `apply` is followed too, as Observation follows it: a change of it
+/// (by a reducer, an effect, another process) runs `apply` again on the main actor's next turn. The token must be
+/// kept: releasing it stops the observation.
 @MainActor @discardableResult
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   let token = ObserveToken(apply)
@@ -18,6 +20,9 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   private let apply: @MainActor () -> Void
   private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
   private var isCancelled = false
+  /// The shared values being followed: each is followed once until it changes, however often `apply` runs, so
+  /// follows do not pile up on a value that does not change.
+  private var followedShared: Set<ObjectIdentifier> = []
 
   init(_ apply: @escaping @MainActor () -> Void) {
     self.apply = apply
@@ -27,10 +32,21 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   func run() {
     stopFollowing()
     guard !isCancelled else { return }
-    let reads = FieldReadTracking.recording(apply)
+    let (reads, shared) = SharedReadRecording.recording { FieldReadTracking.recording(apply) }
     for (hub, fields) in reads {
       subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.run() }))
     }
+    for reference in shared where followedShared.insert(ObjectIdentifier(reference)).inserted {
+      // Told on the writing thread once the new value is stored; `apply` runs on the main actor.
+      reference.afterNextChange { [weak self] in
+        Task { @MainActor [weak self] in self?.sharedValueChanged(reference) }
+      }
+    }
+  }
+
+  private func sharedValueChanged(_ reference: any FollowableSharedValue) {
+    followedShared.remove(ObjectIdentifier(reference))
+    run()
   }
 
   /// Stops the observation: `apply` runs no more.

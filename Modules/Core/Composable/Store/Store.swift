@@ -219,7 +219,8 @@ import Observation
   @inlinable func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action,
-    scopePath: AnyKeyPath?, readFromRoot: (@MainActor () -> ChildState?)?
+    scopePath: AnyKeyPath?, readFromRoot: (@MainActor () -> ChildState?)?,
+    isGone: (@MainActor () -> Bool)? = nil
   ) -> Store<ChildState, ChildAction> {
     let read = readState
     let send = sendAction
@@ -229,7 +230,14 @@ import Observation
       readState: { [self] in
         _ = self; return toChildState(read())
       },
-      sendAction: { send(fromChildAction($0)) },
+      sendAction: { action in
+        // A view's binding write to a child dismissed meanwhile: SwiftUI's, not a mistake of the feature's.
+        if let isGone, BindingWrite.isActive, isGone() {
+          BindingWrite.drop()
+          return .none
+        }
+        return send(fromChildAction(action))
+      },
       observationRoot: observationRoot, scopePath: scopePath, readFromRoot: readFromRoot)
   }
 
@@ -285,13 +293,15 @@ import Observation
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     var last = initial
+    let read = readState
     return scope(
       state: { state in
         if let current = state[keyPath: toChildState] { last = current }
         return last
       },
       action: embed, scopePath: scopePath?.appending(path: toChildState),
-      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState))
+      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState),
+      isGone: { read()[keyPath: toChildState] == nil })
   }
 
   /// Calls `onChange` with the value `read` selects whenever it changes after a send; the returned token stops it.
