@@ -1,4 +1,6 @@
 import Composable
+import ComposableTesting
+import Foundation
 import Testing
 
 /// One counter of a board: its own value and a field nobody watches.
@@ -251,5 +253,55 @@ struct PlainCounter: Reducer {
         "no sheet", "0 screens", "sheet 5", "0 screens", "sheet 5", "1 screens", "no sheet", "1 screens",
       ])
     token.cancel()
+  }
+}
+
+/// A feed whose last sync time no view shows: left out of observation, kept in the state.
+struct Feed: Reducer {
+  struct State: Equatable, Codable, ObservableState {
+    var items = 0
+    @ObservationStateIgnored var lastSync = 0
+  }
+
+  enum Action: Equatable { case load, sync }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .load: state.items += 1
+    case .sync: state.lastSync += 1
+    }
+    return .none
+  }
+}
+
+@MainActor struct ObservationStateIgnoredTests {
+  @Test func aChangeOfAnIgnoredFieldAloneTellsNoObserver() {
+    let store = Store(initialState: Feed.State()) { Feed() }
+    var runs = 0
+    let token = observe {
+      _ = store.items
+      runs += 1
+    }
+    let probe = ObservationProbe()
+    probe.track { _ = store.items }
+    store.send(.sync)
+    #expect(runs == 1)
+    #expect(probe.told == 0)
+    #expect(store.currentState.lastSync == 1, "the state still holds it")
+    store.send(.load)
+    #expect(runs == 2)
+    #expect(probe.told == 1)
+    token.cancel()
+  }
+
+  @Test func anIgnoredFieldIsAnOrdinaryFieldForEqualityCodingAndTheTestStore() async throws {
+    var synced = Feed.State()
+    synced.lastSync = 3
+    #expect(synced != Feed.State())
+    let json = String(decoding: try JSONEncoder().encode(synced), as: UTF8.self)
+    #expect(json.contains(#""lastSync":3"#))
+    #expect(try JSONDecoder().decode(Feed.State.self, from: Data(json.utf8)) == synced)
+    let store = TestStore(initialState: Feed.State()) { Feed() }
+    await store.send(.sync) { $0.lastSync = 1 }
   }
 }

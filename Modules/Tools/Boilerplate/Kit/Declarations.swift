@@ -135,6 +135,8 @@ public struct StoredProperty: Equatable, Sendable {
   public var summary: String?
   /// Where the name is.
   public var line: Int
+  /// Whether it is marked `@ObservationStateIgnored`: left out of observation on purpose.
+  public var isObservationIgnored = false
 }
 
 /// An `import` and the `#if` conditions it sits under.

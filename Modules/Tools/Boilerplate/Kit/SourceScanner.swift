@@ -128,8 +128,10 @@ struct DeclarationParser {
     let first = tokens[index]
     var access: AccessLevel?
     var modifiers: Set<String> = []
+    var attributes: Set<String> = []
     while let token = current {
       if token.kind == .attribute {
+        attributes.insert(token.text)
         index += 1
         if isCurrent("("), current!.line == token.line { try skipBalanced() }
         continue
@@ -161,7 +163,8 @@ struct DeclarationParser {
     case "var", "let":
       try parseProperty(
         access: access, isStatic: modifiers.contains("static") || modifiers.contains("class"),
-        summary: first.documentation.first, in: scope)
+        isObservationIgnored: attributes.contains("@ObservationStateIgnored"), summary: first.documentation.first,
+        in: scope)
     case "func", "init", "deinit", "subscript", "operator", "precedencegroup", "macro":
       index += 1
       if keyword.text == "func", let scope, let name = current { types[scope.index].memberNames.append(name.text) }
@@ -308,7 +311,7 @@ struct DeclarationParser {
   }
 
   mutating func parseProperty(
-    access: AccessLevel?, isStatic: Bool, summary: String?, in scope: Scope?
+    access: AccessLevel?, isStatic: Bool, isObservationIgnored: Bool, summary: String?, in scope: Scope?
   ) throws(ScanError) {
     let isConstant = tokens[index].text == "let"
     index += 1
@@ -338,6 +341,7 @@ struct DeclarationParser {
     types[scope.index].storedProperties.append(
       StoredProperty(
         name: nameToken.text, type: type, isConstant: isConstant, hasInitialValue: hasInitialValue,
-        access: access ?? scope.memberAccess ?? .internal, summary: summary, line: nameToken.line))
+        access: access ?? scope.memberAccess ?? .internal, summary: summary, line: nameToken.line,
+        isObservationIgnored: isObservationIgnored))
   }
 }
