@@ -2,12 +2,12 @@
 /// dropped it: SwiftUI writes a sheet's bindings once more as it goes away, and a write to a child that is gone is
 /// no mistake of the feature's, so it is dropped without an issue (as TCA drops it); any other action sent to a
 /// dismissed child's store still reports.
-@usableFromInline @MainActor enum BindingWrite {
+@MainActor enum BindingWrite {
   private static var depth = 0
   private static var dropped = false
 
   /// Whether a binding write is being sent now.
-  @usableFromInline static var isActive: Bool { depth > 0 }
+  static var isActive: Bool { depth > 0 }
 
   /// Sends a binding write with `send`, and says whether a dismissed child's store dropped it.
   static func sending(_ send: () -> Void) -> (dropped: Bool, Void) {
@@ -23,7 +23,7 @@
   }
 
   /// Notes that a dismissed child's store dropped the write being sent.
-  @usableFromInline static func drop() {
+  static func drop() {
     dropped = true
   }
 }

@@ -128,10 +128,11 @@ public struct TimelineEntry<State, Action> {
 /// An entry's time is then exact for the first action of a burst and at most a millisecond early for the
 /// others, and an app idle for a tenth of a second has no ticker at all.
 @usableFromInline final class TimelineClock: Sendable {
-  /// The last reading, in nanoseconds since an arbitrary start (the system's boot).
+  /// The last reading, in nanoseconds since an arbitrary start (the system's boot), while the ticker runs; 0 when it
+  /// does not (no reading is 0), so an action reads one counter.
   @usableFromInline let kept = AtomicCounter()
-  /// Whether the ticker is running.
-  @usableFromInline let ticking = AtomicCounter()
+  /// Whether a ticker is scheduled: only one runs at a time.
+  private let ticking = AtomicCounter()
   /// Ticks left before the ticker stops (the next action after that starts it again).
   private let ticksLeft = AtomicCounter()
   private static let queue = DispatchQueue(label: "Composable.TimelineClock")
@@ -140,7 +141,8 @@ public struct TimelineEntry<State, Action> {
 
   /// The time of an action being recorded now: the kept reading while the ticker runs, else a fresh one.
   @inlinable func stamp() -> UInt64 {
-    ticking.load() != 0 ? UInt64(bitPattern: kept.load()) : startTicking()
+    let reading = kept.load()
+    return reading != 0 ? UInt64(bitPattern: reading) : startTicking()
   }
 
   /// Reads the clock, keeps the reading, and starts the ticker.
@@ -154,11 +156,14 @@ public struct TimelineEntry<State, Action> {
 
   private func scheduleTick() {
     Self.queue.asyncAfter(deadline: .now() + .milliseconds(1)) { [self] in
-      kept.store(Int64(bitPattern: MonotonicClock.now()))
       if ticksLeft.add(-1) > 0 {
+        kept.store(Int64(bitPattern: MonotonicClock.now()))
         scheduleTick()
       } else {
+        // In this order: an action that stored a reading meanwhile either started a new ticker, or finds 0 and
+        // starts one; none keeps a reading no ticker refreshes.
         ticking.store(0)
+        kept.store(0)
       }
     }
   }

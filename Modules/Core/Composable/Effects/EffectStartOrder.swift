@@ -21,8 +21,9 @@ public enum EffectStartOrder: Sendable, Equatable {
     #endif
   }
 
-  /// Starts `operation` on the main actor in the order of `current`.
-  static func startTask(
+  /// Starts `operation` on the main actor in the order of `current`. Isolated to the main actor, as the store that
+  /// calls it: `Task.immediate` runs the operation in place only when called on the executor it is isolated to.
+  @MainActor static func startTask(
     priority: TaskPriority?, operation: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
     #if !COMPOSABLE_DEFERRED_EFFECT_START

@@ -219,8 +219,7 @@ import Observation
   @inlinable func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action,
-    scopePath: AnyKeyPath?, readFromRoot: (@MainActor () -> ChildState?)?,
-    isGone: (@MainActor () -> Bool)? = nil
+    scopePath: AnyKeyPath?, readFromRoot: (@MainActor () -> ChildState?)?
   ) -> Store<ChildState, ChildAction> {
     let read = readState
     let send = sendAction
@@ -230,14 +229,7 @@ import Observation
       readState: { [self] in
         _ = self; return toChildState(read())
       },
-      sendAction: { action in
-        // A view's binding write to a child dismissed meanwhile: SwiftUI's, not a mistake of the feature's.
-        if let isGone, BindingWrite.isActive, isGone() {
-          BindingWrite.drop()
-          return .none
-        }
-        return send(fromChildAction(action))
-      },
+      sendAction: { send(fromChildAction($0)) },
       observationRoot: observationRoot, scopePath: scopePath, readFromRoot: readFromRoot)
   }
 
@@ -294,14 +286,24 @@ import Observation
   ) -> Store<ChildState, ChildAction> {
     var last = initial
     let read = readState
-    return scope(
-      state: { state in
-        if let current = state[keyPath: toChildState] { last = current }
+    let send = sendAction
+    // Made here rather than by the key-path scope, so that only these stores pay for the check in their send.
+    return Store<ChildState, ChildAction>(
+      readState: { [self] in
+        _ = self
+        if let current = read()[keyPath: toChildState] { last = current }
         return last
       },
-      action: embed, scopePath: scopePath?.appending(path: toChildState),
-      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState),
-      isGone: { read()[keyPath: toChildState] == nil })
+      sendAction: { action in
+        // A view's binding write to a child dismissed meanwhile: SwiftUI's, not a mistake of the feature's.
+        if BindingWrite.isActive, read()[keyPath: toChildState] == nil {
+          BindingWrite.drop()
+          return .none
+        }
+        return send(embed(action))
+      },
+      observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
+      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState))
   }
 
   /// Calls `onChange` with the value `read` selects whenever it changes after a send; the returned token stops it.
