@@ -41,40 +41,59 @@ public final class AtomicCounter: Sendable {
   /// Whether this counter runs under a lock (a platform below `Atomic`'s, or a test that asked for it).
   package var isLocked: Bool { !isNative }
 
+  // Each operation inlines its atomic instruction and calls out for the lock: the caller's code stays small, so
+  // the optimizer inlines it into hot paths (a shared value's read, a timeline's stamp).
+
   /// The value now.
-  @inlinable public func load() -> Int64 {
+  @inlinable @inline(__always) public func load() -> Int64 {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), isNative {
       return native.value.load(ordering: .relaxed)
     }
-    return locked.withLock { $0 }
+    return lockedLoad()
   }
 
   /// Replaces the value with `value`.
-  @inlinable public func store(_ value: Int64) {
+  @inlinable @inline(__always) public func store(_ value: Int64) {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), isNative {
       native.value.store(value, ordering: .relaxed)
       return
     }
-    locked.withLock { $0 = value }
+    lockedStore(value)
   }
 
   /// Adds `delta` (wrapping around on overflow) and returns the new value.
-  @inlinable @discardableResult public func add(_ delta: Int64) -> Int64 {
+  @inlinable @inline(__always) @discardableResult public func add(_ delta: Int64) -> Int64 {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), isNative {
       return native.value.wrappingAdd(delta, ordering: .relaxed).newValue
     }
-    return locked.withLock { value in
+    return lockedAdd(delta)
+  }
+
+  /// Replaces the value with `value` and returns the one it held.
+  @inlinable @inline(__always) @discardableResult public func exchange(_ value: Int64) -> Int64 {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), isNative {
+      return native.value.exchange(value, ordering: .relaxed)
+    }
+    return lockedExchange(value)
+  }
+
+  @usableFromInline @inline(never) func lockedLoad() -> Int64 {
+    locked.withLock { $0 }
+  }
+
+  @usableFromInline @inline(never) func lockedStore(_ value: Int64) {
+    locked.withLock { $0 = value }
+  }
+
+  @usableFromInline @inline(never) func lockedAdd(_ delta: Int64) -> Int64 {
+    locked.withLock { value in
       value &+= delta
       return value
     }
   }
 
-  /// Replaces the value with `value` and returns the one it held.
-  @inlinable @discardableResult public func exchange(_ value: Int64) -> Int64 {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), isNative {
-      return native.value.exchange(value, ordering: .relaxed)
-    }
-    return locked.withLock { held in
+  @usableFromInline @inline(never) func lockedExchange(_ value: Int64) -> Int64 {
+    locked.withLock { held in
       defer { held = value }
       return held
     }
@@ -83,7 +102,7 @@ public final class AtomicCounter: Sendable {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @inlinable var native: NativeAtomicStorage { unsafeDowncast(storage, to: NativeAtomicStorage.self) }
 
-  @inlinable var locked: LockedAtomicStorage { unsafeDowncast(storage, to: LockedAtomicStorage.self) }
+  var locked: LockedAtomicStorage { unsafeDowncast(storage, to: LockedAtomicStorage.self) }
 }
 
 /// The counter's storage where `Atomic` exists.

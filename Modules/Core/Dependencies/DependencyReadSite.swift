@@ -57,12 +57,12 @@ enum DependencyUpdate {
 }
 
 /// One value of trivial type per thread, in a cell made on the thread's first use and freed when it ends.
-final class ThreadLocalSlot<Value>: @unchecked Sendable {
+package final class ThreadLocalSlot<Value>: @unchecked Sendable {
   private let key: pthread_key_t
   private let initial: Value
 
   /// A slot whose cells start at `initial`; `name` says which slot a failure to make one is about.
-  init(_ initial: Value, name: String) {
+  package init(_ initial: Value, name: String) {
     self.initial = initial
     var key = pthread_key_t()
     #if canImport(Darwin)
@@ -75,12 +75,12 @@ final class ThreadLocalSlot<Value>: @unchecked Sendable {
   }
 
   /// This thread's cell, if it made one.
-  var existingCell: UnsafeMutablePointer<Value>? {
+  package var existingCell: UnsafeMutablePointer<Value>? {
     pthread_getspecific(key)?.assumingMemoryBound(to: Value.self)
   }
 
   /// This thread's cell, made on first use.
-  var cell: UnsafeMutablePointer<Value> {
+  package var cell: UnsafeMutablePointer<Value> {
     if let existing = existingCell { return existing }
     let cell = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     cell.initialize(to: initial)

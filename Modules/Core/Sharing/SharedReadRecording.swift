@@ -1,6 +1,7 @@
+import AtomicCounters
+import Dependencies
 import Foundation
 import Observation
-import AtomicCounters
 
 /// Finds which shared values a piece of code read, so its caller can follow exactly those: the live terminal
 /// draws a screen again when a shared value it showed changes, even when another process wrote it.
@@ -23,10 +24,34 @@ public enum SharedReadRecording {
     return (result, reads.values)
   }
 
-  /// Notes that `reference` was read, when a recording runs on this task.
+  /// The list a `recordingOnThisThread` fills, on this thread (a pointer to the caller's local array).
+  private static let threadRecording = ThreadLocalSlot<UnsafeMutableRawPointer?>(nil, name: "shared read recording")
+
+  /// Runs `body` and returns the shared values it read on this thread, each once: what `recording` does for a
+  /// synchronous body, without a task-local value, an allocation or generic code, for callers that run often
+  /// (`observe { }` runs at every change it follows).
+  public static func recordingOnThisThread(_ body: () -> Void) -> [any FollowableSharedValue] {
+    var values: [any FollowableSharedValue] = []
+    let cell = threadRecording.cell
+    let outer = cell.pointee
+    recordingsRunning.add(1)
+    withUnsafeMutablePointer(to: &values) { pointer in
+      cell.pointee = UnsafeMutableRawPointer(pointer)
+      body()
+    }
+    cell.pointee = outer
+    recordingsRunning.add(-1)
+    return values
+  }
+
+  /// Notes that `reference` was read, when a recording runs on this task or this thread.
   static func record(_ reference: some FollowableSharedValue) {
-    guard recordingsRunning.load() > 0, let reads = current else { return }
-    reads.insert(reference)
+    guard recordingsRunning.load() > 0 else { return }
+    if let raw = threadRecording.existingCell?.pointee {
+      let values = raw.assumingMemoryBound(to: [any FollowableSharedValue].self)
+      if !values.pointee.contains(where: { $0 === reference }) { values.pointee.append(reference) }
+    }
+    current?.insert(reference)
   }
 }
 

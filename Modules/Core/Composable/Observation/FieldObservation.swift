@@ -32,7 +32,8 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   func run() {
     stopFollowing()
     guard !isCancelled else { return }
-    let (reads, shared) = SharedReadRecording.recording { FieldReadTracking.recording(apply) }
+    var reads: [(hub: any FieldHubProtocol, fields: FieldSet)] = []
+    let shared = SharedReadRecording.recordingOnThisThread { reads = FieldReadTracking.recording(apply) }
     for (hub, fields) in reads {
       subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.run() }))
     }
