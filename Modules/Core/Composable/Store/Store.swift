@@ -134,6 +134,9 @@ import Observation
   /// Kept so the root store's core lives exactly as long as the root store (children hold the root).
   @usableFromInline let rootStore: RootStore<State, Action>?
 
+  /// The children scoped through key paths, while something else keeps them.
+  @usableFromInline var childCache: [ScopeCacheKey: WeakStore] = [:]
+
   deinit {
     ownedEffects?.cancelAll()
   }
@@ -199,10 +202,32 @@ import Observation
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(
+    let key = ScopeCacheKey(state: toChildState, action: toChildAction)
+    if let cached = cachedChild(at: key) as? Store<ChildState, ChildAction> { return cached }
+    let child = scope(
       state: { $0[keyPath: toChildState] }, action: Action.casePath(toChildAction).embed,
       scopePath: scopePath?.appending(path: toChildState),
       readFromRoot: Self.reader(from: readFromRoot, at: toChildState))
+    cacheChild(child, at: key)
+    return child
+  }
+
+  /// The child store scoped at `key` while something else keeps it (a view), else nil.
+  @usableFromInline func cachedChild(at key: ScopeCacheKey) -> AnyObject? {
+    childCache[key]?.store
+  }
+
+  /// Keeps `child` for the next scope at `key`, as long as something else keeps it: SwiftUI keeps a child view by
+  /// its store's identity, so a scope returns the same store while it is in use. Weakly, since a child keeps its
+  /// parent alive through its closures and a strong cache would keep the whole tree forever.
+  @usableFromInline func cacheChild(_ child: AnyObject, at key: ScopeCacheKey) {
+    if childCache.count > 64 { childCache = childCache.filter { $0.value.store != nil } }
+    childCache[key] = WeakStore(store: child)
+  }
+
+  /// Forgets the child scoped at `key` (a dismissed child: the next presentation gets a store of its own).
+  func forgetChild(at key: ScopeCacheKey) {
+    childCache[key] = nil
   }
 
   /// A child store from a projection of state and an embedding of child actions.
@@ -257,8 +282,15 @@ import Observation
     readStructure(
       of: toChildState, at: scopePath?.appending(path: toChildState),
       read: Self.reader(from: readFromRoot, presentAt: toChildState), changed: nil)
-    guard let initial = readState()[keyPath: toChildState] else { return nil }
-    return scope(present: toChildState, initially: initial, action: Action.casePath(toChildAction).embed)
+    let key = ScopeCacheKey(state: toChildState, action: toChildAction)
+    guard let initial = readState()[keyPath: toChildState] else {
+      forgetChild(at: key)
+      return nil
+    }
+    if let cached = cachedChild(at: key) as? Store<ChildState, ChildAction> { return cached }
+    let child = scope(present: toChildState, initially: initial, action: Action.casePath(toChildAction).embed)
+    cacheChild(child, at: key)
+    return child
   }
 
   /// Registers, with Observation and `observe { }`, a read of the structure of the child at `keyPath` (whether it
@@ -387,4 +419,25 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 extension RootStore: StoreObservationRoot {
   @usableFromInline func registerRead() { _ = observedState }
   @usableFromInline var runningEffectCount: Int { effects.count }
+}
+
+/// Where a child store was scoped from: the key paths of its state and of its actions.
+@usableFromInline struct ScopeCacheKey: Hashable, @unchecked Sendable {
+  // Unchecked: key paths of stored properties and cases hold no mutable state.
+  let state: AnyKeyPath
+  let action: AnyKeyPath
+
+  @usableFromInline init(state: AnyKeyPath, action: AnyKeyPath) {
+    self.state = state
+    self.action = action
+  }
+}
+
+/// A child store held weakly by its parent's cache.
+@usableFromInline struct WeakStore {
+  @usableFromInline weak var store: AnyObject?
+
+  @usableFromInline init(store: AnyObject) {
+    self.store = store
+  }
 }
