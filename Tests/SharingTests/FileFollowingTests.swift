@@ -20,16 +20,6 @@ import Testing
   // the waits allow three, for a loaded machine or the thread sanitizer.
   private let followLimit = Duration.seconds(3)
 
-  /// Runs `command` in a shell: another process, as a user's editor or a second `users` would be.
-  private func shell(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   @Test func anotherProcessReplacingTheFileShowsWithinASecondAndObserversAreTold() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("1".utf8).write(to: file)

@@ -15,16 +15,6 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  /// Runs `command` in a shell: another process, as a user's editor or a second `users` would be.
-  private func shell(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   @Test func aWriteInPlaceIsSeenAndTheNewFileIsFollowedAfterAReplace() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("1".utf8).write(to: file)

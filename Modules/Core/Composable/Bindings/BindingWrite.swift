@@ -10,7 +10,7 @@
   static var isActive: Bool { depth > 0 }
 
   /// Sends a binding write with `send`, and says whether a dismissed child's store dropped it.
-  static func sending(_ send: () -> Void) -> (dropped: Bool, Void) {
+  static func sending(_ send: () -> Void) -> Bool {
     let outerDropped = dropped
     depth += 1
     dropped = false
@@ -19,7 +19,7 @@
       dropped = outerDropped
     }
     send()
-    return (dropped, ())
+    return dropped
   }
 
   /// Notes that a dismissed child's store dropped the write being sent.

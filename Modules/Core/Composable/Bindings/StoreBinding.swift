@@ -16,7 +16,7 @@ where Action.State == State {
     get { store.state[keyPath: keyPath] }
     nonmutating set {
       let receipt = BindingReceipt()
-      let (dropped, _) = BindingWrite.sending {
+      let dropped = BindingWrite.sending {
         store.send(.binding(.set(field: keyPath, newValue, receipt: receipt)))
       }
       if !dropped && !receipt.isApplied {
