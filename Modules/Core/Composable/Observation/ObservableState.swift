@@ -27,10 +27,20 @@ public struct ObservableField<Root> {
     hasChanged = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
   }
 
-  /// A field that cannot be compared: every change of the state counts as a change of it.
+  /// A field that cannot be compared with `==`: it counts as changed when it was written, that is when its
+  /// representation differs (another value, another reference, storage a write copied), and not at every send.
   @inlinable public init<Value>(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
-    hasChanged = { _, _ in true }
+    hasChanged = { !hasSameRepresentation($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+  }
+}
+
+/// Whether two values have the same bytes in place: then they are the same value (the same references, the same
+/// storage), since a store's last state shares the storage of the new one and any write to it copies first. Two
+/// equal values may differ here (a copied buffer, padding): such a field is told once more, never once less.
+@inlinable func hasSameRepresentation<Value>(_ old: Value, _ new: Value) -> Bool {
+  withUnsafeBytes(of: old) { oldBytes in
+    withUnsafeBytes(of: new) { newBytes in oldBytes.elementsEqual(newBytes) }
   }
 }
 
