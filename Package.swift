@@ -179,6 +179,7 @@ let coreTests: [Target] = [
   tests("Sharing", generates: true),
   tests("Composable", generates: true),
   tests("ComposableTestStore", generates: true),
+  tests("ComposableTesting", generates: true),
   tests("TerminalUI"),
   tests("TerminalApp", generates: true),
   tests("LineEditing"),

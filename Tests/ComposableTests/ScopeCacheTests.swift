@@ -26,6 +26,23 @@ import Testing
     #expect(second.currentState.id == 6)
   }
 
+  @Test func eachRowAndEachScreenKeepsItsStoreAcrossScopesWhileItIsInUse() {
+    var initial = Board.State()
+    initial.path.append(Tile.State(id: 7))
+    let store = Store(initialState: initial) { Board() }
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    store.send(.addTile(3))
+    let again = store.scope(state: \.tiles, action: \.tiles)
+    #expect(again.count == 3)
+    #expect(again[0] === rows[0])
+    #expect(again[1] === rows[1])
+    let screens = store.scope(state: \.path, action: \.path)
+    store.send(.push(8))
+    let pushed = store.scope(state: \.path, action: \.path)
+    #expect(pushed[0].store === screens[0].store)
+    #expect(pushed.map(\.store.currentState.id) == [7, 8])
+  }
+
   @Test func theCacheKeepsNoStoreAlive() {
     weak var released: Store<Board.State, Board.Action>?
     weak var releasedChild: Store<Tile.State, Tile.Action>?

@@ -1,7 +1,8 @@
 extension Store where Action: CasePathable {
   /// One store per row of the list at `toRows`, in order: TCA's `ForEach(store.scope(state: \.rows, action:
   /// \.rows))`. Each reads its row by id (the last state it had once the row is removed), sends as that row, and
-  /// tells an observer only of the fields of its row it read.
+  /// tells an observer only of the fields of its row it read; a row's store is the same one at every call while
+  /// something keeps it, so a view of a row is kept across the list's renders.
   public func scope<Row: Identifiable, RowAction>(
     state toRows: KeyPath<State, IdentifiedArray<Row>>,
     action toRowAction: CaseKeyPath<Action, IdentifiedAction<Row.ID, RowAction>>
@@ -13,15 +14,19 @@ extension Store where Action: CasePathable {
     let embed = Action.casePath(toRowAction).embed
     return rows.ids.compactMap { id in
       rows[id: id].map { row in
-        scope(present: toRows.appending(path: \IdentifiedArray<Row>.[id: id]), initially: row) {
-          embed(.element(id: id, action: $0))
-        }
+        let toRow = toRows.appending(path: \IdentifiedArray<Row>.[id: id])
+        let key = ScopeCacheKey(state: toRow, action: toRowAction)
+        if let cached = cachedChild(at: key) as? Store<Row, RowAction> { return cached }
+        let child = scope(present: toRow, initially: row) { embed(.element(id: id, action: $0)) }
+        cacheChild(child, at: key)
+        return child
       }
     }
   }
 
   /// One store per screen of the navigation stack at `toPath`, bottom first, with its id: what a
-  /// `NavigationStack` shows. Each reads its screen by id (the last state it had once popped) and sends as it.
+  /// `NavigationStack` shows. Each reads its screen by id (the last state it had once popped) and sends as it; a
+  /// screen's store is the same one at every call while something keeps it.
   public func scope<Element, ElementAction>(
     state toPath: KeyPath<State, StackState<Element>>,
     action toPathAction: CaseKeyPath<Action, StackAction<Element, ElementAction>>
@@ -33,9 +38,11 @@ extension Store where Action: CasePathable {
     let embed = Action.casePath(toPathAction).embed
     return path.ids.compactMap { id in
       path[id: id].map { element in
-        let store = scope(present: toPath.appending(path: \StackState<Element>.[id: id]), initially: element) {
-          embed(.element(id: id, action: $0))
-        }
+        let toElement = toPath.appending(path: \StackState<Element>.[id: id])
+        let key = ScopeCacheKey(state: toElement, action: toPathAction)
+        if let cached = cachedChild(at: key) as? Store<Element, ElementAction> { return (id, cached) }
+        let store = scope(present: toElement, initially: element) { embed(.element(id: id, action: $0)) }
+        cacheChild(store, at: key)
         return (id, store)
       }
     }

@@ -136,6 +136,8 @@ import Observation
 
   /// The children scoped through key paths, while something else keeps them.
   @usableFromInline var childCache: [ScopeCacheKey: WeakStore] = [:]
+  /// The size at which the cache drops the stores no one keeps any more.
+  @usableFromInline var childCachePruneCount = 64
 
   deinit {
     ownedEffects?.cancelAll()
@@ -221,7 +223,11 @@ import Observation
   /// its store's identity, so a scope returns the same store while it is in use. Weakly, since a child keeps its
   /// parent alive through its closures and a strong cache would keep the whole tree forever.
   @usableFromInline func cacheChild(_ child: AnyObject, at key: ScopeCacheKey) {
-    if childCache.count > 64 { childCache = childCache.filter { $0.value.store != nil } }
+    if childCache.count >= childCachePruneCount {
+      childCache = childCache.filter { $0.value.store != nil }
+      // Doubling keeps a list of a thousand rows from scanning the cache at every row it adds.
+      childCachePruneCount = max(64, 2 * childCache.count)
+    }
     childCache[key] = WeakStore(store: child)
   }
 

@@ -1,0 +1,55 @@
+import ComposableTesting
+import Testing
+
+/// TCA's integration screen "Identified list": rows of counters, added and removed.
+struct CounterList: Reducer {
+  struct State: Equatable, ObservableState {
+    var rows: IdentifiedArrayOf<Counter.State> = IdentifiedArray(uniqueElements: (1...10).map { Counter.State(id: $0) })
+  }
+
+  enum Action: Equatable, CasePathable {
+    case rows(IdentifiedActionOf<Counter>)
+    case addButtonTapped
+    case removeButtonTapped(id: Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .addButtonTapped: state.rows.append(Counter.State(id: (state.rows.ids.max() ?? 0) + 1))
+      case let .removeButtonTapped(id): state.rows.remove(id: id)
+      case .rows: break
+      }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) { Counter() }
+  }
+}
+
+@MainActor func counterListView(_ store: StoreOf<CounterList>) -> HarnessView {
+  HarnessView("List", store: store) { content in
+    for row in store.scope(state: \.rows, action: \.rows) {
+      content.show(counterView(row, named: "Row \(row.currentState.id)"))
+    }
+  }
+}
+
+@MainActor struct IdentifiedListScreenTests {
+  @Test func aChangeInOneRowRendersThatRowAndAddingOrRemovingRendersTheListAlone() {
+    let store = Store(initialState: CounterList.State()) { CounterList() }
+    let harness = ViewHarness(counterListView(store))
+    #expect(harness.screen.count == 10)
+
+    store.send(.rows(.element(id: 3, action: .incrementButtonTapped)))
+    #expect(harness.settle() == ["Row 3"])
+    #expect(harness.screen[2] == "Row 3: 1")
+
+    store.send(.addButtonTapped)
+    #expect(harness.settle() == ["List", "Row 11"], "the ten rows are kept")
+    store.send(.removeButtonTapped(id: 3))
+    #expect(harness.settle() == ["List"])
+    #expect(harness.screen.count == 10)
+    #expect(!harness.screen.contains("Row 3: 1"))
+    #expect(harness.renders(of: "Row 5") == 1)
+  }
+}
