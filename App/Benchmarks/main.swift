@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to i, g2; several as a,b), for profiling
+      --only X  run only scenarios X (a to i, l, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
@@ -267,6 +267,39 @@ if runs("h") {
     })
 }
 
+// (l) a list view and its 1,000 row views as observers (`observe { }`, as a SwiftUI body through the harness's
+// scopes): a send changes one row, and only that row's observer may run.
+let observedRowCount = 1_000
+let observedRowSends = rowSends / 100
+let observedRowsStore = Store(
+  initialState: ObservedRows.State(
+    rows: IdentifiedArray(uniqueElements: (0..<observedRowCount).map { ObservedRows.Row(id: $0) })),
+  reducer: ObservedRows())
+var listObserverRuns = 0
+var rowObserverRuns = 0
+var rowObserveTokens: [ObserveToken] = []
+if runs("l") {
+  rowObserveTokens.append(
+    observe {
+      blackHole(observedRowsStore.scope(state: \.rows, action: \.rows).count)
+      listObserverRuns += 1
+    })
+  for row in observedRowsStore.scope(state: \.rows, action: \.rows) {
+    rowObserveTokens.append(
+      observe {
+        blackHole(row.count)
+        rowObserverRuns += 1
+      })
+  }
+  // Every observed row's follower checks its row at each send, so a hundredth of (c)'s sends.
+  let ids = randomRowIDs(rowCount: observedRowCount).prefix(observedRowSends)
+  scenarios.append(
+    Scenario(name: "(l) one row of 1,000 observed rows", operations: observedRowSends) {
+      for id in ids { observedRowsStore.send(.rows(.element(id: id, action: .increment))) }
+      blackHole(observedRowsStore.currentState)
+    })
+}
+
 // (i) the explorer of property tests, on UserList: time per step
 if runs("i") { scenarios.append(explorationScenario(scale: scale)) }
 
@@ -294,6 +327,7 @@ let targets: [String: [Target]] = [
     .ratio(1.2, to: "(c) forEach, 1,000 rows", label: "1k rows"),
   ],
   "(c) floor, dict+array, 100k rows": [.ratio(1.2, to: "(c) floor, dict+array, 1,000 rows", label: "1k floor")],
+  "(l) one row of 1,000 observed rows": [.nanoseconds(25_000)],
   "(d) 100k .run effects round trip": [.nanoseconds(5_000)],
   "(e) 10k test store pairs, .send": [.nanoseconds(10_000)],
   "(e) 10k test store pairs, .run": [.nanoseconds(10_000)],
@@ -326,6 +360,15 @@ for (index, scenario) in scenarios.enumerated() {
   print(
     pad(scenario.name, nameWidth) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12)
       + verdicts.joined(separator: "; "))
+}
+
+if names.contains("(l) one row of 1,000 observed rows") {
+  // Each round runs the sends twice (warm-up and timed): observer runs per send, beyond the first run of each.
+  let sends = Double(2 * observedRowSends * 5)
+  print(
+    String(
+      format: "(l) per send: %.2f row observers ran, %.2f list observers (of 1,000 rows and 1 list)",
+      Double(rowObserverRuns - observedRowCount) / sends, Double(listObserverRuns - 1) / sends))
 }
 
 if let index = names.firstIndex(of: "(i) explorer steps, UserList") {

@@ -11,6 +11,8 @@ struct CounterList: Reducer {
     case rows(IdentifiedActionOf<Counter>)
     case addButtonTapped
     case removeButtonTapped(id: Int)
+    case resetButtonTapped(id: Int)
+    case reverseButtonTapped
   }
 
   var body: some ReducerOf<Self> {
@@ -18,6 +20,8 @@ struct CounterList: Reducer {
       switch action {
       case .addButtonTapped: state.rows.append(Counter.State(id: (state.rows.ids.max() ?? 0) + 1))
       case let .removeButtonTapped(id): state.rows.remove(id: id)
+      case let .resetButtonTapped(id): state.rows[id: id]?.count = 0
+      case .reverseButtonTapped: state.rows.sort { $0.id > $1.id }
       case .rows: break
       }
       return .none
@@ -51,5 +55,25 @@ struct CounterList: Reducer {
     #expect(harness.screen.count == 10)
     #expect(!harness.screen.contains("Row 3: 1"))
     #expect(harness.renders(of: "Row 5") == 1)
+  }
+
+  @Test func aRowChangedByTheListItselfRendersThatRowAndReorderingRendersTheListAlone() {
+    var initial = CounterList.State()
+    for id in [2, 3] { initial.rows[id: id]?.count = 5 }
+    let store = Store(initialState: initial) { CounterList() }
+    let harness = ViewHarness(counterListView(store))
+
+    store.send(.resetButtonTapped(id: 3))
+    #expect(harness.settle() == ["Row 3"])
+    store.send(.resetButtonTapped(id: 3))
+    #expect(harness.settle() == [], "reset again: the same count")
+
+    store.send(.reverseButtonTapped)
+    #expect(harness.settle() == ["List"], "every row looked, none changed")
+    #expect(harness.screen.first == "Row 10: 0")
+    #expect(harness.screen.last == "Row 1: 0")
+    store.send(.rows(.element(id: 2, action: .incrementButtonTapped)))
+    #expect(harness.settle() == ["Row 2"], "rows are followed by id, wherever they moved")
+    #expect(harness.screen[8] == "Row 2: 6")
   }
 }

@@ -117,6 +117,8 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   // metadata looked up per observer.
   private let observers = FieldObservers()
   private var rootSubscription: UInt64?
+  /// What this hub follows sends through: the root's, or its list's for a row (nil: the root).
+  var source: (any SendSource)?
   /// The fields read where Observation could see it since it was last told of them: Observation is told when one
   /// changes. Its observers of a field are gone once told (they read again to go on), so a field told leaves the
   /// set, and a hub with no field left and no observer stops following the root: a row read once and changed
@@ -173,16 +175,16 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   /// Stops following the root once nobody follows a field here; a shared hub is then forgotten by the root too.
   private func stopFollowingIfIdle() {
     guard observers.isEmpty, observationFields.isEmpty, let subscription = rootSubscription else { return }
-    root?.unsubscribe(subscription)
+    (source ?? root)?.unsubscribe(subscription)
     rootSubscription = nil
     last = nil
     if let scope { root?.forgetFieldHub(self, at: scope) }
   }
 
   private func followRoot() {
-    guard rootSubscription == nil, let root else { return }
+    guard rootSubscription == nil, let source = source ?? root else { return }
     last = read()
-    rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
+    rootSubscription = source.subscribe { [weak self] in self?.rootDidSend() }
   }
 
   private func rootDidSend() {

@@ -32,6 +32,8 @@ import Observation
   private var subscriptions: [UInt64: () -> Void] = [:]
   /// The followers of fields, one per scope path, made at the first read of a field of a store there.
   private var fieldHubs: [ScopeKey: AnyObject] = [:]
+  /// The watches of lists whose rows are observed, by the list's key path from the root's state.
+  private var rowWatches: [AnyKeyPath: AnyObject] = [:]
   /// The key path Observation knows each field read by, made once per field.
   private var fieldKeyPaths: [ObservedFieldKey: KeyPath<RootStore, Int>] = [:]
   private var nextSubscriptionID: UInt64 = 0
@@ -382,7 +384,7 @@ import Observation
   subscript(observedField field: ObservedFieldKey) -> Int { 0 }
 
   @usableFromInline func fieldHub<Child>(
-    at path: AnyKeyPath, read: @escaping @MainActor () -> Child?
+    at path: AnyKeyPath, read: @escaping @MainActor () -> Child?, source: (any SendSource)?
   ) -> FieldHub<Child> {
     let scope = ScopeKey(path: path, type: ObjectIdentifier(Child.self))
     if let hub = fieldHubs[scope] as? FieldHub<Child> { return hub }
@@ -390,8 +392,16 @@ import Observation
     // also for a dismissed child, whose hub keeps its last state).
     let hub = FieldHub<Child>(read: read, root: self)
     hub.scope = scope
+    hub.source = source
     fieldHubs[scope] = hub
     return hub
+  }
+
+  @usableFromInline func rowWatch<ID>(at path: AnyKeyPath, make: () -> RowWatch<ID>) -> RowWatch<ID> {
+    if let watch = rowWatches[path] as? RowWatch<ID> { return watch }
+    let watch = make()
+    rowWatches[path] = watch
+    return watch
   }
 
   @usableFromInline func forgetFieldHub(_ hub: AnyObject, at scope: ScopeKey) {

@@ -12,12 +12,15 @@ extension Store where Action: CasePathable {
       changed: { $0.ids != $1.ids })
     let rows = readState()[keyPath: toRows]
     let embed = Action.casePath(toRowAction).embed
+    let watch = rowWatch(at: toRows, ids: \.ids) { rows, body in rows.elementsArray.withUnsafeBytes(body) }
     return rows.ids.compactMap { id in
       rows[id: id].map { row in
         let toRow = toRows.appending(path: \IdentifiedArray<Row>.[id: id])
         let key = ScopeCacheKey(state: toRow, action: toRowAction)
         if let cached = cachedChild(at: key) as? Store<Row, RowAction> { return cached }
-        let child = scope(present: toRow, initially: row) { embed(.element(id: id, action: $0)) }
+        let child = scope(present: toRow, initially: row, rowSource: watch?.source(for: id)) {
+          embed(.element(id: id, action: $0))
+        }
         cacheChild(child, at: key)
         return child
       }
@@ -36,15 +39,32 @@ extension Store where Action: CasePathable {
       changed: { $0.ids != $1.ids })
     let path = readState()[keyPath: toPath]
     let embed = Action.casePath(toPathAction).embed
+    let watch = rowWatch(at: toPath, ids: \.ids) { path, body in path.entries.withUnsafeBytes(body) }
     return path.ids.compactMap { id in
       path[id: id].map { element in
         let toElement = toPath.appending(path: \StackState<Element>.[id: id])
         let key = ScopeCacheKey(state: toElement, action: toPathAction)
         if let cached = cachedChild(at: key) as? Store<Element, ElementAction> { return (id, cached) }
-        let store = scope(present: toElement, initially: element) { embed(.element(id: id, action: $0)) }
+        let store = scope(present: toElement, initially: element, rowSource: watch?.source(for: id)) {
+          embed(.element(id: id, action: $0))
+        }
         cacheChild(store, at: key)
         return (id, store)
       }
+    }
+  }
+}
+
+extension Store {
+  /// The watch of the list at `toRows`, shared by the hubs of its rows, when a key path leads to it from the root.
+  func rowWatch<Rows, ID: Hashable>(
+    at toRows: KeyPath<State, Rows>, ids: @escaping (Rows) -> [ID],
+    withRowBytes: @escaping (Rows, (UnsafeRawBufferPointer) -> Void) -> Void
+  ) -> RowWatch<ID>? {
+    guard let path = scopePath?.appending(path: toRows), let read = Self.reader(from: readFromRoot, at: toRows)
+    else { return nil }
+    return observationRoot.rowWatch(at: path) {
+      RowWatch(root: observationRoot, read: read, ids: ids, withRowBytes: withRowBytes)
     }
   }
 }

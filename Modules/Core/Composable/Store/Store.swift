@@ -19,6 +19,8 @@ import Observation
   /// Reads this store's state from the root without keeping the root (or any store) alive: what a shared hub of
   /// fields reads at each send. Nil when `scopePath` is.
   @usableFromInline let readFromRoot: (@MainActor () -> State?)?
+  /// For a row's store, the watch of its list that its field hub follows sends through (nil: the root).
+  @usableFromInline let rowSource: (any SendSource)?
   /// The root's effect registry, kept only by the root store so `deinit` can cancel it.
   private let ownedEffects: EffectRegistry?
 
@@ -111,6 +113,7 @@ import Observation
     observationRoot = root
     scopePath = \State.self as KeyPath<State, State>
     readFromRoot = { [weak root] in root?.state }
+    rowSource = nil
     ownedEffects = root.effects
     rootStore = root
   }
@@ -120,13 +123,15 @@ import Observation
     sendAction: @escaping @MainActor (Action) -> StoreTask,
     observationRoot: any StoreObservationRoot,
     scopePath: AnyKeyPath? = nil,
-    readFromRoot: (@MainActor () -> State?)? = nil
+    readFromRoot: (@MainActor () -> State?)? = nil,
+    rowSource: (any SendSource)? = nil
   ) {
     self.readState = readState
     self.sendAction = sendAction
     self.observationRoot = observationRoot
     self.scopePath = readFromRoot == nil ? nil : scopePath
     self.readFromRoot = readFromRoot
+    self.rowSource = rowSource
     ownedEffects = nil
     rootStore = nil
   }
@@ -158,7 +163,7 @@ import Observation
     if let hub = _fieldHub { return hub }
     let hub: FieldHub<State>
     if let scopePath, let readFromRoot {
-      hub = observationRoot.fieldHub(at: scopePath, read: readFromRoot)
+      hub = observationRoot.fieldHub(at: scopePath, read: readFromRoot, source: rowSource)
     } else {
       let read = readState
       hub = FieldHub(read: { read() }, root: observationRoot)
@@ -307,7 +312,7 @@ import Observation
     changed: ((Child, Child) -> Bool)?
   ) {
     if let path, let read {
-      observationRoot.fieldHub(at: path, read: read).registerStructureRead(changed: changed)
+      observationRoot.fieldHub(at: path, read: read, source: nil).registerStructureRead(changed: changed)
       return
     }
     let hub = fieldHub
@@ -320,7 +325,7 @@ import Observation
   /// row) a lingering view may still read, and sees the last state it had.
   func scope<ChildState, ChildAction>(
     present toChildState: KeyPath<State, ChildState?>, initially initial: ChildState,
-    action embed: @escaping (ChildAction) -> Action
+    rowSource: (any SendSource)? = nil, action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     var last = initial
     let read = readState
@@ -341,7 +346,7 @@ import Observation
         return send(embed(action))
       },
       observationRoot: observationRoot, scopePath: scopePath?.appending(path: toChildState),
-      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState))
+      readFromRoot: Self.reader(from: readFromRoot, presentAt: toChildState), rowSource: rowSource)
   }
 
   /// Calls `onChange` with the value `read` selects whenever it changes after a send; the returned token stops it.
@@ -407,13 +412,15 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 }
 
 /// What every store in a tree shares with its root: observation and effect counts.
-@MainActor @usableFromInline protocol StoreObservationRoot: AnyObject {
+@MainActor @usableFromInline protocol StoreObservationRoot: SendSource {
   func registerRead()
-  func subscribe(_ onChange: @escaping () -> Void) -> UInt64
-  func unsubscribe(_ id: UInt64)
   var runningEffectCount: Int { get }
   /// The followers of the fields of the state at `path` from the root's, shared by every store there.
-  func fieldHub<Child>(at path: AnyKeyPath, read: @escaping @MainActor () -> Child?) -> FieldHub<Child>
+  func fieldHub<Child>(
+    at path: AnyKeyPath, read: @escaping @MainActor () -> Child?, source: (any SendSource)?
+  ) -> FieldHub<Child>
+  /// The watch of the list at `path` from the root's, shared by its rows' hubs; `make` makes it the first time.
+  func rowWatch<ID>(at path: AnyKeyPath, make: () -> RowWatch<ID>) -> RowWatch<ID>
   /// Registers with Observation a read of one field (a view reading `store.count`).
   func registerFieldRead(_ field: ObservedFieldKey)
   /// Tells Observation that a field read that way changed.
