@@ -271,14 +271,14 @@ if runs("h") {
 // scopes): a send changes one row, and only that row's observer may run.
 let observedRowCount = 1_000
 let observedRowSends = rowSends / 100
-let observedRowsStore = Store(
-  initialState: ObservedRows.State(
-    rows: IdentifiedArray(uniqueElements: (0..<observedRowCount).map { ObservedRows.Row(id: $0) })),
-  reducer: ObservedRows())
 var listObserverRuns = 0
 var rowObserverRuns = 0
 var rowObserveTokens: [ObserveToken] = []
 if runs("l") {
+  let observedRowsStore = Store(
+    initialState: ObservedRows.State(
+      rows: IdentifiedArray(uniqueElements: (0..<observedRowCount).map { ObservedRows.Row(id: $0) })),
+    reducer: ObservedRows())
   rowObserveTokens.append(
     observe {
       blackHole(observedRowsStore.scope(state: \.rows, action: \.rows).count)
