@@ -87,13 +87,24 @@ extension UsersShell {
   /// Whether the store is being fed a recording.
   var isReplaying = false
 
-  /// `reducer`, whose effects are dropped while replaying.
+  /// `reducer`, whose effects are dropped while replaying; the store still prepares it (its bodies kept).
   func discardingEffectsWhileReplaying(
     _ reducer: Reduce<AppFeature.State, AppFeature.Action>
   ) -> Reduce<AppFeature.State, AppFeature.Action> {
-    Reduce { state, action in
-      let effect = reducer.reduce(into: &state, action: action)
-      return self.isReplaying ? .none : effect
-    }
+    Reduce(reducer.modified(by: ReplayEffectsDrop(gate: self)))
+  }
+}
+
+/// Drops the effects of what the gate's store is fed while it replays.
+struct ReplayEffectsDrop: ReducerModifier {
+  let gate: ReplayGate
+
+  func reduce(
+    into state: inout AppFeature.State, action: AppFeature.Action,
+    next: (inout AppFeature.State, AppFeature.Action) -> Effect<AppFeature.Action>
+  ) -> Effect<AppFeature.Action> {
+    let effect = next(&state, action)
+    // Reducers run on the store's main actor.
+    return MainActor.assumeIsolated { gate.isReplaying } ? .none : effect
   }
 }

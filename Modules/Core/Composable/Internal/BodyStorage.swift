@@ -47,6 +47,7 @@ public final class _BodyStorage {
     of reducer: R, into state: inout R.State, action: R.Action
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     var body = reducer.body
+    DependencyValues.current.bodyBuildCount?.kept.add(1)
     body._prepareForStore()
     let pointer = UnsafeMutablePointer<R.Body>.allocate(capacity: 1)
     pointer.initialize(to: body)

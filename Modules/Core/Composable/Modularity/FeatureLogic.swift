@@ -25,14 +25,26 @@ import Foundation
 /// module to link. Tests replace the logic through
 /// `DependencyValues.featureLogic`, with a stand-in or with the real logic.
 public struct FeatureLogic<Feature: Reducer>: Reducer {
+  /// The linked implementation, prepared for the store that runs this reducer (its body built once and kept).
+  private var preparedLogic: Reduce<Feature.State, Feature.Action>?
+
   /// Logic for `feature`'s state and actions.
   public init(_ feature: Feature.Type) {}
+
+  /// Finds the linked implementation once and prepares a copy of it for this store, so that its body is built
+  /// once rather than at every action.
+  public mutating func _prepareForStore() {
+    guard var logic = LinkedLogicCache.logic(for: Feature.self) else { return }
+    logic._prepareForStore()
+    preparedLogic = logic
+  }
 
   /// Runs the override from the current dependencies, else the linked implementation, else reports it missing.
   public func reduce(into state: inout Feature.State, action: Feature.Action) -> Effect<Feature.Action> {
     if let override = DependencyValues.current.featureLogic[Feature.self] {
       return override.reduce(into: &state, action: action)
     }
+    if let preparedLogic { return preparedLogic.reduce(into: &state, action: action) }
     guard let logic = LinkedLogicCache.logic(for: Feature.self) else {
       reportIssue(
         """

@@ -56,7 +56,8 @@ extension Reducer where Body == Never {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs the body, built anew for each call (inside a store, bodies are built once and kept: see `_BodyStorage`).
   @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    noteBodyBuiltForOneAction()
+    return body.reduce(into: &state, action: action)
   }
 
   /// Runs the body kept in `storage`, building it on the first action.
@@ -69,3 +70,8 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 
 /// The reducer type of a feature, spelled from the feature: `ReducerOf<Counter>`.
 public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+/// Counts a body built for one action, where a test asked for it (`DependencyValues.bodyBuildCount`).
+@usableFromInline func noteBodyBuiltForOneAction() {
+  DependencyValues.current.bodyBuildCount?.perAction.add(1)
+}
