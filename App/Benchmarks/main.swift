@@ -16,7 +16,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to i, l, g2; several as a,b), for profiling
+      --only X  run only scenarios X (a to l, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
     """)
   exit(0)
@@ -87,6 +87,9 @@ if runs("b") {
       blackHole(erasedDeepStore.currentState)
     })
 }
+
+// (j) one action through the app's own composition (see AppComposition.swift)
+if runs("j") { scenarios.append(appCompositionScenario(sends: sendCount / 10)) }
 
 // (a) and (b) again with the debugger's timeline kept (the last 1,000 actions, no trace): what the debugger costs.
 let timelineCounterStore = Store(initialState: Counter.State(), reducer: Counter())
@@ -369,6 +372,14 @@ if names.contains("(l) one row of 1,000 observed rows") {
     String(
       format: "(l) per send: %.2f row observers ran, %.2f list observers (of 1,000 rows and 1 list)",
       Double(rowObserverRuns - observedRowCount) / sends, Double(listObserverRuns - 1) / sends))
+}
+
+if let app = names.firstIndex(of: "(j) one action, the app's composition"),
+  let scoped = names.firstIndex(of: "(b) 1M sends, scoped 5 deep")
+{
+  print(
+    String(format: "(j) / (b): an app action costs %.1fx a send five scopes deep", samples.medianRatio(app, to: scoped))
+  )
 }
 
 if let index = names.firstIndex(of: "(i) explorer steps, UserList") {

@@ -46,24 +46,53 @@ import TerminalUI
       let unviewed = featuresWithoutLinkedView()
       guard unviewed.isEmpty else { throw .incompleteBuild(unviewed) }
       let input = try openInput(options, io: io)
-      let world = try LiveWorld(options: options, io: io)
-      let replay = ReplayGate()
-      let reducer = replay.discardingEffectsWhileReplaying(try appReducer(options, io: io))
-      let initialState = try startingState(options, in: world, io: io)
-      // Before the first action: a replay of this recording starts from these values, not the folder's then.
-      if let recordPath = options.recordPath {
-        ActionLogSink.file(URL(fileURLWithPath: recordPath))
-          .writeHeader(RecordingHeader(SharedValuesAtStart(of: initialState)))
-      }
-      let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
-      let trace = startDebugging(store, options: options, io: io)
-      let stepFrom = try stepThroughRecording(options, into: store, gate: replay)
+      let app = try compose(options, io: io)
+      let stepFrom = try stepThroughRecording(options, into: app.store, gate: app.replay)
       return await runSession(
-        store, input: input, options: options, world: world, io: io, trace: trace, viewingFrom: stepFrom)
+        app.store, input: input, options: options, world: app.world, io: io, trace: app.trace,
+        viewingFrom: stepFrom)
     } catch {
       io.writeError("users: \(error.message)\n")
       return error.code
     }
+  }
+
+  /// The app's store composed exactly as `run` composes it for `arguments` (the live world, the recording gate,
+  /// analytics, the timeline), without a session: what the benchmarks send actions to, so the numbers they
+  /// publish are the app's. Nil, with the reason written to `io`, when the arguments cannot be used.
+  package static func composedStore(
+    arguments: [String], io: IO
+  ) -> (store: Store<AppFeature.State, AppFeature.Action>, keptAlive: Any)? {
+    do throws(ShellExit) {
+      let app = try compose(try parse(arguments), io: io)
+      return (app.store, app)
+    } catch {
+      io.writeError("users: \(error.message)\n")
+      return nil
+    }
+  }
+
+  /// What a session runs: the store, the world its dependencies come from, the replay gate and the trace.
+  private struct Composition {
+    let world: LiveWorld
+    let replay: ReplayGate
+    let store: Store<AppFeature.State, AppFeature.Action>
+    let trace: TraceFile?
+  }
+
+  private static func compose(_ options: ShellOptions, io: IO) throws(ShellExit) -> Composition {
+    let world = try LiveWorld(options: options, io: io)
+    let replay = ReplayGate()
+    let reducer = replay.discardingEffectsWhileReplaying(try appReducer(options, io: io))
+    let initialState = try startingState(options, in: world, io: io)
+    // Before the first action: a replay of this recording starts from these values, not the folder's then.
+    if let recordPath = options.recordPath {
+      ActionLogSink.file(URL(fileURLWithPath: recordPath))
+        .writeHeader(RecordingHeader(SharedValuesAtStart(of: initialState)))
+    }
+    let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
+    let trace = startDebugging(store, options: options, io: io)
+    return Composition(world: world, replay: replay, store: store, trace: trace)
   }
 
   /// The file in the data folder keeping the commands typed at the terminal (the newest 1,000).
