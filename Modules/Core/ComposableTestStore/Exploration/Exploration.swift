@@ -104,6 +104,8 @@ public struct ExplorationResult<Action> {
   public let failure: (seed: UInt64, steps: [ExplorationStep<Action>], original: Int, reason: ExplorationFailure)?
   /// The failing sequence as an exhaustive test store test, as the report prints it.
   public internal(set) var shrunkTest: String?
+  /// What the shrinking took: the sequences replayed and the time, for the failures found (nil without one).
+  public internal(set) var shrinking: (replays: Int, duration: Duration)?
 }
 
 /// `300 ms`, `1 s`, `1.5 s`.

@@ -3,63 +3,121 @@ import Foundation
 import ValueDump
 
 extension Explorer {
-  /// The fewest and simplest steps, found greedily, that still fail with the same property: whole steps are
-  /// dropped, then payloads simplified, then clock advances shortened. Each try replays the steps from the start, as a test would.
-  func shrink(_ steps: [Step], failing failure: ExplorationFailure) async -> (
+  /// The fewest and simplest steps that still fail with the same property, by delta debugging to a fixpoint:
+  /// halves, then smaller chunks, then single steps are dropped; then pairs of steps that only go together (a
+  /// toggle and its undo); then payloads are simplified, adjacent clock advances merged and advances shortened.
+  /// Each try replays the steps from the start, as a test would, and keeps only the steps up to the failure.
+  func shrink(_ steps: [Step], failing failure: ExplorationFailure, replays: inout Int) async -> (
     steps: [Step], failure: ExplorationFailure
   ) {
-    var best = steps
-    var reason = failure
-    var tries = 0
+    var shrinking = Shrinking<Action>(best: steps, reason: failure)
+    defer { replays += shrinking.tries }
     var progress = true
-    while progress, tries < 400 {
-      progress = false
-      // Later steps first: what follows the failure never matters, and dropping it is cheap to check.
-      var index = best.count - 1
-      while index >= 0, tries < 400 {
-        var candidate = best
-        candidate.remove(at: index)
-        tries += 1
-        if let failed = await replay(candidate), failed.property == reason.property {
-          best = candidate
-          reason = failed
-          progress = true
+    while progress, shrinking.hasTriesLeft {
+      let before = shrinking.best.count
+      let simplifications = shrinking.improvements
+      await dropChunks(&shrinking)
+      await dropPairs(&shrinking)
+      await simplifyPayloads(&shrinking)
+      await simplifyAdvances(&shrinking)
+      progress = shrinking.best.count < before || shrinking.improvements > simplifications
+    }
+    return (shrinking.best, shrinking.reason)
+  }
+
+  /// Tries `candidate`: kept (up to the step that failed) when it fails with the same property.
+  private func attempt(_ candidate: [Step], in shrinking: inout Shrinking<Action>) async -> Bool {
+    guard shrinking.hasTriesLeft, !candidate.isEmpty else { return false }
+    shrinking.tries += 1
+    let outcome = await runSequence { _, index in index < candidate.count ? candidate[index] : nil }
+    guard let failed = outcome.failure, failed.property == shrinking.reason.property else { return false }
+    shrinking.best = outcome.steps
+    shrinking.reason = failed
+    shrinking.improvements += 1
+    return true
+  }
+
+  /// Drops chunks of steps, half the sequence first, then smaller, down to single steps (later steps first:
+  /// what follows a failure never matters).
+  private func dropChunks(_ shrinking: inout Shrinking<Action>) async {
+    var size = max(shrinking.best.count / 2, 1)
+    while size >= 1, shrinking.hasTriesLeft {
+      var end = shrinking.best.count
+      while end > 0, shrinking.hasTriesLeft {
+        let start = max(end - size, 0)
+        var candidate = shrinking.best
+        candidate.removeSubrange(start..<min(end, candidate.count))
+        if await attempt(candidate, in: &shrinking) {
+          end = min(start, shrinking.best.count)
+        } else {
+          end = start
         }
-        index -= 1
       }
-      // Simpler payloads: empty text, zero, false, nil, fewer elements, the first that still fails.
-      for index in best.indices where tries < 400 {
-        guard case let .send(action, generator) = best[index] else { continue }
-        for simpler in exploration.simplifications(of: action) where tries < 400 {
-          var candidate = best
+      size = size == 1 ? 0 : size / 2
+    }
+  }
+
+  /// Drops two steps at once, anywhere in the sequence, where dropping either alone passes: the moves that only
+  /// cancel out together (a push and its pop, a step forward and one back). Short sequences only: the pairs grow
+  /// with the square of the length.
+  private func dropPairs(_ shrinking: inout Shrinking<Action>) async {
+    guard shrinking.best.count <= 40 else { return }
+    var first = 0
+    while first < shrinking.best.count - 1, shrinking.hasTriesLeft {
+      var second = first + 1
+      var dropped = false
+      while second < shrinking.best.count, shrinking.hasTriesLeft {
+        var candidate = shrinking.best
+        candidate.remove(at: second)
+        candidate.remove(at: first)
+        if await attempt(candidate, in: &shrinking) {
+          dropped = true
+          break
+        }
+        second += 1
+      }
+      if !dropped { first += 1 }
+    }
+  }
+
+  /// Simpler payloads: empty text, zero, false, nil, fewer elements; the first that still fails.
+  private func simplifyPayloads(_ shrinking: inout Shrinking<Action>) async {
+    var index = 0
+    while index < shrinking.best.count, shrinking.hasTriesLeft {
+      if case let .send(action, generator) = shrinking.best[index] {
+        for simpler in exploration.simplifications(of: action) {
+          var candidate = shrinking.best
           candidate[index] = .send(simpler, generator: generator)
-          tries += 1
-          if let failed = await replay(candidate), failed.property == reason.property {
-            best = candidate
-            reason = failed
-            progress = true
-            break
-          }
+          if await attempt(candidate, in: &shrinking) { break }
         }
       }
-      // Shorter advances: the exploration's own durations first (a test reads `.seconds(1)` better than 1.25 s).
-      for index in best.indices where tries < 400 {
-        guard case let .advance(duration) = best[index], duration > .milliseconds(1) else { continue }
-        let shorter = exploration.clockAdvances.filter { $0 < duration }.sorted() + [duration / 2]
-        for candidateDuration in shorter where tries < 400 {
-          var candidate = best
-          candidate[index] = .advance(candidateDuration)
-          tries += 1
-          if let failed = await replay(candidate), failed.property == reason.property {
-            best = candidate
-            reason = failed
-            progress = true
-            break
-          }
-        }
+      index += 1
+    }
+  }
+
+  /// Adjacent advances merged into one, then each advance shortened: the exploration's own durations first (a
+  /// test reads `.seconds(1)` better than 1.25 s).
+  private func simplifyAdvances(_ shrinking: inout Shrinking<Action>) async {
+    var index = 0
+    while index + 1 < shrinking.best.count, shrinking.hasTriesLeft {
+      if case let .advance(first) = shrinking.best[index], case let .advance(second) = shrinking.best[index + 1] {
+        var candidate = shrinking.best
+        candidate.replaceSubrange(index...(index + 1), with: [.advance(first + second)])
+        if await attempt(candidate, in: &shrinking) { continue }
+      }
+      index += 1
+    }
+    for index in shrinking.best.indices where shrinking.hasTriesLeft {
+      guard index < shrinking.best.count, case let .advance(duration) = shrinking.best[index],
+        duration > .milliseconds(1)
+      else { continue }
+      let shorter = exploration.clockAdvances.filter { $0 < duration }.sorted() + [duration / 2]
+      for candidateDuration in shorter {
+        var candidate = shrinking.best
+        candidate[index] = .advance(candidateDuration)
+        if await attempt(candidate, in: &shrinking) { break }
       }
     }
-    return (best, reason)
   }
 
   /// How `steps` fail when run again from the start, or nil when they pass.
@@ -71,13 +129,14 @@ extension Explorer {
   /// rerun the sequence.
   func report(
     _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int,
-    test: [String], testName: String
+    shrinking: (replays: Int, duration: Duration)?, test: [String], testName: String
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
       "Exploring \(R.self) found a failure in sequence \(sequences) (seed \(seed)):",
       "  \(failure.reason.property): \(failure.reason.message)",
-      "Shrunk from \(failure.original) steps to \(failure.steps.count):",
+      "Shrunk from \(failure.original) steps to \(failure.steps.count)"
+        + (shrinking.map { " (\($0.replays) replays, \(durationText($0.duration)))" } ?? "") + ":",
     ]
     for (index, step) in failure.steps.enumerated() { lines.append("  \(index + 1). \(step)") }
     lines.append("As an exhaustive test (paste it beside the exploration; it fails the same way):")
@@ -106,4 +165,23 @@ func actionLiteral(_ action: Any) -> String {
 func durationLiteral(_ duration: Duration) -> String {
   let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
   return milliseconds % 1_000 == 0 ? ".seconds(\(milliseconds / 1_000))" : ".milliseconds(\(milliseconds))"
+}
+
+/// A shrink in progress: the shortest failing steps so far, their failure, and the replays spent.
+struct Shrinking<Action> {
+  var best: [ExplorationStep<Action>]
+  var reason: ExplorationFailure
+  /// Replays tried; each runs a whole sequence, so they are bounded.
+  var tries = 0
+  /// Candidates kept, shorter or simpler.
+  var improvements = 0
+  /// The most replays one shrink may take.
+  static var tryLimit: Int { 3_000 }
+
+  init(best: [ExplorationStep<Action>], reason: ExplorationFailure) {
+    self.best = best
+    self.reason = reason
+  }
+
+  var hasTriesLeft: Bool { tries < Self.tryLimit }
 }

@@ -26,7 +26,7 @@ public func explore<R: Reducer>(
     result.shrunkTest = test.joined(separator: "\n")
     reportIssue(
       explorer.report(
-        failure, sequences: result.sequences, test: test,
+        failure, sequences: result.sequences, shrinking: result.shrinking, test: test,
         testName: String(describing: function).split(separator: "(").first.map(String.init) ?? "\(function)"),
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -77,14 +77,49 @@ public func explore<R: Reducer>(
       }
       totalSteps += outcome.steps.count
       if let failure = outcome.failure {
-        let shrunk = await shrink(outcome.steps, failing: failure)
-        return ExplorationResult(
-          sequences: index + 1, steps: totalSteps, seed: first,
-          failure: (seed, shrunk.steps, outcome.steps.count, shrunk.failure))
+        return await shrinkToTheShortest(
+          (seed, outcome.steps, failure), after: index, of: count, from: first, steps: totalSteps)
       }
     }
     return ExplorationResult(sequences: count, steps: totalSteps, seed: first, failure: nil)
   }
+
+  /// Shrinks the failure found in sequence `index`, then runs a few of the sequences after it: one failing the
+  /// same property may shrink shorter (delta debugging finds a short failure, not always the shortest), and the
+  /// shortest is kept.
+  private func shrinkToTheShortest(
+    _ found: (seed: UInt64, steps: [Step], failure: ExplorationFailure), after index: Int, of count: Int,
+    from first: UInt64, steps: Int
+  ) async -> ExplorationResult<Action> {
+    let started = ContinuousClock.now
+    var replays = 0
+    let shrunk = await shrink(found.steps, failing: found.failure, replays: &replays)
+    var kept = (seed: found.seed, steps: shrunk.steps, original: found.steps.count, reason: shrunk.failure)
+    var totalSteps = steps
+    var sequences = index + 1
+    var shrinks = 1
+    while sequences < min(count, index + 1 + Self.laterSequences), shrinks < 4, kept.steps.count > 1 {
+      let seed = Self.seed(of: sequences, from: first)
+      var random = ExplorationRandom(seed: seed)
+      let outcome = await runSequence { state, stepIndex in
+        stepIndex < self.exploration.steps ? self.nextStep(in: state, random: &random) : nil
+      }
+      sequences += 1
+      totalSteps += outcome.steps.count
+      guard let failure = outcome.failure, failure.property == kept.reason.property else { continue }
+      shrinks += 1
+      let other = await shrink(outcome.steps, failing: failure, replays: &replays)
+      if other.steps.count < kept.steps.count {
+        kept = (seed, other.steps, outcome.steps.count, other.failure)
+      }
+    }
+    var result = ExplorationResult(sequences: sequences, steps: totalSteps, seed: first, failure: kept)
+    result.shrinking = (replays, ContinuousClock.now - started)
+    return result
+  }
+
+  /// How many sequences run after a failure, looking for a shorter one of the same property.
+  static var laterSequences: Int { 50 }
 
   /// Reads `0x1f2e…` or a decimal seed.
   static func parseSeed(_ text: String) -> UInt64? {
