@@ -91,4 +91,27 @@ struct Presentations: Reducer {
     #expect(harness.screen == ["Presentations", "Sheet: 0"])
     #expect(store.scope(state: \.sheet, action: \.sheet.presented) !== first)
   }
+
+  @Test func aSheetTheUserSwipesAwayIsDismissedAndSwiftUIsLateNilIsDroppedSilently() throws {
+    let store = Store(initialState: Presentations.State()) { Presentations() }
+    let harness = ViewHarness(presentationsView(store))
+    let sheet = store.presentation(state: \.sheet, action: \.sheet)
+    #expect(sheet.wrappedValue == nil)
+    store.send(.presentSheetButtonTapped)
+    harness.settle()
+    let presented = try #require(sheet.wrappedValue)
+    #expect(sheet.wrappedValue === presented, "the same store while it is presented")
+
+    sheet.wrappedValue = nil
+    #expect(store.sheet == nil, "the user's dismissal is sent")
+    #expect(harness.settle() == ["Presentations"])
+
+    // The feature dismisses the popover itself; SwiftUI then writes nil as it goes. A '.dismiss' sent now would
+    // report that nothing was presented, and fail this test.
+    store.send(.presentPopoverButtonTapped)
+    let popover = store.presentation(state: \.popover, action: \.popover)
+    store.send(.popover(.dismiss))
+    popover.wrappedValue = nil
+    #expect(store.popover == nil)
+  }
 }
