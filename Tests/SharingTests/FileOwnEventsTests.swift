@@ -51,6 +51,23 @@ import Testing
     try shell("printf 6 >> '\(file.path)'")
     #expect(await eventually { events.count > before }, "a write in place to the recreated file")
   }
+
+  // Linux only: the limit is inotify's; on Apple platforms each watch holds a descriptor of its file instead.
+  #if os(Linux)
+    @Test func aHundredAndFiftyFilesAreFollowedAtOnceThroughOneInotifyInstance() async throws {
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let files = (0..<150).map { folder.appendingPathComponent("file\($0).json") }
+      for file in files { try Data("0".utf8).write(to: file) }
+      let events = Counter()
+      let queue = DispatchQueue(label: "test")
+      // Linux allows 128 inotify instances per user: one per watch would leave some of these unfollowed.
+      let watches = files.map { file in FileOwnEvents(of: file, queue: queue) { events.add() } }
+      defer { for watch in watches { watch.cancel() } }
+      #expect(await eventually { watches.allSatisfy(\.isFollowingAFile) })
+      try shell("printf 1 >> '\(files[140].path)'")
+      #expect(await eventually { events.count >= 1 }, "a write in place to one of them")
+    }
+  #endif
 }
 
 /// Events counted from any thread.

@@ -66,8 +66,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   }
 
   func save(_ value: Value) {
-    // Leading and trailing edge: the first change after a quiet period is written at once; the changes that
-    // follow within `saveDelay` of that write are written together when the delay is over.
+    // Leading and trailing edge: the first change after a quiet period is written at once, on this thread, so
+    // the file holds it when `withLock` returns (as swift-sharing's file keys do); the changes that follow
+    // within `saveDelay` of that write are written together, on the save queue, when the delay is over.
     let wait: Duration? = lock.withLock {
       pending = value
       guard !isScheduled else { return nil }
@@ -76,6 +77,10 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       return max(.zero, saveDelay - (ContinuousClock.now - lastWrite))
     }
     guard let wait else { return }
+    guard wait > .zero else {
+      flush()
+      return
+    }
     let parts = wait.components
     let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     saveQueue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in flush() }

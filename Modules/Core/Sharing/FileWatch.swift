@@ -50,10 +50,10 @@ public struct FileIdentity: Equatable, Sendable {
 /// A watch's dispatch sources, which may be cancelled from any thread.
 private final class WatchSources: @unchecked Sendable {
   let timer: any DispatchSourceTimer
-  let events: (any DispatchSourceProtocol)?
+  let events: (any FileEventsSource)?
   let fileEvents: FileOwnEvents
 
-  init(timer: any DispatchSourceTimer, events: (any DispatchSourceProtocol)?, fileEvents: FileOwnEvents) {
+  init(timer: any DispatchSourceTimer, events: (any FileEventsSource)?, fileEvents: FileOwnEvents) {
     self.timer = timer
     self.events = events
     self.fileEvents = fileEvents
@@ -74,17 +74,15 @@ private final class WatchSources: @unchecked Sendable {
 /// old one), every event, of the file or of its folder, checks which file the name now holds and follows that one.
 package final class FileOwnEvents: @unchecked Sendable {
   /// Opens a source of the events of the file at the URL that calls the handler on each; nil when it cannot.
-  package typealias OpenSource =
-    @Sendable (URL, DispatchQueue, @escaping @Sendable () -> Void) -> (
-      any DispatchSourceProtocol
-    )?
+  typealias OpenSource =
+    @Sendable (URL, DispatchQueue, @escaping @Sendable () -> Void) -> (any FileEventsSource)?
 
   private let url: URL
   private let queue: DispatchQueue
   private let openSource: OpenSource
   private let onEvent: @Sendable () -> Void
   // Read and written on `queue` only.
-  private var source: (any DispatchSourceProtocol)?
+  private var source: (any FileEventsSource)?
   private var followed: FileIdentity?
   private var isCancelled = false
 
@@ -185,10 +183,10 @@ enum LiveFileWatch {
   /// where there are none or it cannot be opened.
   static func fileEvents(
     of url: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
-  ) -> (any DispatchSourceProtocol)? {
+  ) -> (any FileEventsSource)? {
     #if os(Linux)
       let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
-      return inotifySource(watching: url, mask: mask, queue: queue, onEvent: onEvent)
+      return SharedInotify.shared.watch(url.path, mask: mask, queue: queue, onEvent: onEvent)
     #elseif canImport(Darwin)
       let descriptor = open(url.path, O_EVTONLY)
       guard descriptor >= 0 else { return nil }
@@ -198,43 +196,19 @@ enum LiveFileWatch {
       source.setEventHandler(handler: onEvent)
       source.setCancelHandler { close(descriptor) }
       source.resume()
-      return source
+      return DispatchFileEvents(source)
     #else
       return nil
     #endif
   }
 
-  #if os(Linux)
-    /// An inotify watch of `path` (a folder or a file) with `mask`, as a read source on `queue`.
-    private static func inotifySource(
-      watching url: URL, mask: UInt32, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
-    ) -> (any DispatchSourceProtocol)? {
-      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard descriptor >= 0 else { return nil }
-      guard inotify_add_watch(descriptor, url.path, mask) >= 0 else {
-        close(descriptor)
-        return nil
-      }
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler {
-        // The events are only drained: the caller compares the file's identity to know what changed.
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while read(descriptor, &buffer, buffer.count) > 0 {}
-        onEvent()
-      }
-      source.setCancelHandler { close(descriptor) }
-      source.resume()
-      return source
-    }
-  #endif
-
   /// A source of the platform's events for `folder`, or nil where there are none.
   private static func folderEvents(
     of folder: URL, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void
-  ) -> (any DispatchSourceProtocol)? {
+  ) -> (any FileEventsSource)? {
     #if os(Linux)
       let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
-      return inotifySource(watching: folder, mask: mask, queue: queue, onEvent: onEvent)
+      return SharedInotify.shared.watch(folder.path, mask: mask, queue: queue, onEvent: onEvent)
     #elseif canImport(Darwin)
       let descriptor = open(folder.path, O_EVTONLY)
       guard descriptor >= 0 else { return nil }
@@ -243,7 +217,7 @@ enum LiveFileWatch {
       source.setEventHandler(handler: onEvent)
       source.setCancelHandler { close(descriptor) }
       source.resume()
-      return source
+      return DispatchFileEvents(source)
     #else
       return nil
     #endif
