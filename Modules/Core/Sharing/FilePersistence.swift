@@ -119,9 +119,11 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         let identity = fileSystem.identity(url)
         lock.withLock { knownIdentity = identity }
       }
-      // A successful save ends whatever went wrong before (a load error, a failed save).
+      // A successful save ends a failed save. A file set aside stays said for the session: the user's old data
+      // is in the copy, and a screen showing the status must still say where.
       lock.withLock {
         base = ours
+        if case .corrupt(movedTo: .some, _) = currentStatus { return }
         currentStatus = .loaded
       }
     } catch {

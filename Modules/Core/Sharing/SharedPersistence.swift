@@ -60,6 +60,17 @@ public enum SharedPersistenceStatus: Equatable, Sendable {
   /// The last save failed; the value is still held in memory.
   case saveFailed(reason: String)
 
+  /// The notice as a screen shows it: a line per sentence, and a file's path on a line of its own (a screen cuts
+  /// lines at its width, and a path is the part that must not be cut). Empty when there is nothing to tell.
+  public var noticeLines: [String] {
+    guard let notice else { return [] }
+    guard case let .corrupt(movedTo?, reason) = self else { return [notice] }
+    return [
+      "The saved data could not be read (\(reason)); defaults are used.", "The unreadable file was kept at:",
+      "  \(movedTo.path)",
+    ]
+  }
+
   /// A sentence for the user, or nil when there is nothing to tell.
   public var notice: String? {
     switch self {

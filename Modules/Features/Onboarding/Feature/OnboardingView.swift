@@ -53,6 +53,12 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
     list.appearAction(for: state.list).map(Onboarding.Action.list)
   }
 
+  /// The list's, as the list itself would answer: a load Ctrl-C cancelled under the banner says so, and that
+  /// 'retry' loads again, instead of "Loading…" forever.
+  public func interruptedActions(in state: Onboarding.State) -> [Onboarding.Action] {
+    list.interruptedActions(in: state.list).map(Onboarding.Action.list)
+  }
+
   /// `back` skips the tour.
   public func backAction(for state: Onboarding.State) -> Onboarding.Action? { .skipTapped }
 }

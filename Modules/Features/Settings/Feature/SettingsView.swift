@@ -18,7 +18,7 @@ public struct SettingsView: FieldObservingView {
       "  display:      \(preferences.display.rawValue)",
       "  tour:         \(preferences.onboardingCompleted ? "done" : "shown at the next start")",
     ]
-    if let notice = state.notice { lines.append(style.red(notice)) }
+    lines += state.noticeLines.map(style.red)
     return lines.joined(separator: "\n")
   }
 

@@ -15,6 +15,8 @@ public struct Settings: Reducer {
 
     /// Why the saved settings could not be used (a corrupt file was kept aside), if so.
     public var notice: String? { $preferences.persistenceStatus.notice }
+    /// The same notice as lines for a screen, the kept file's path on its own (empty when there is none).
+    public var noticeLines: [String] { $preferences.persistenceStatus.noticeLines }
 
     // The preferences come back from their own file, not from a saved screen.
     private enum CodingKeys: CodingKey {}
