@@ -1,6 +1,7 @@
 import AppFeature
 import Composable
 import Foundation
+import TerminalUI
 import UserClientInterface
 import UsersShell
 
@@ -12,7 +13,7 @@ import UsersShell
 @MainActor func composedAppStore(
   userCount count: Int
 ) -> (store: Store<AppFeature.State, AppFeature.Action>, keptAlive: Any, folder: URL) {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-app-\(getpid())")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-app-\(getpid())-\(count)")
   try? FileManager.default.removeItem(at: folder)
   try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   let users = largeDirectory(count)
@@ -32,6 +33,26 @@ import UsersShell
   return Scenario(name: "(j) one action, the app's composition", operations: sends) {
     for send in 0..<sends { store.send(.list(.pageShown(1 + send % 2))) }
     blackHole(store.currentState.list.page)
+    withExtendedLifetime(keptAlive) {}
+    _ = folder
+  }
+}
+
+// (k) One terminal command end to end through the app's composition: parsed against the screen, sent, its effects
+// settled, the screen rendered; on 36 users and on 100,000 (the page shown is as long either way).
+
+/// (k): `next` and `prev` typed in turn on the list of `count` users.
+@MainActor func terminalCommandScenario(userCount count: Int, commands: Int, name: String) -> Scenario {
+  let (store, keptAlive, folder) = composedAppStore(userCount: count)
+  let view = appView()
+  return Scenario(name: name, operations: commands) {
+    for index in 0..<commands {
+      guard case let .success(action) = view.action(for: index % 2 == 0 ? "next" : "prev", in: store.currentState)
+      else { fatalError("(k): the command was refused") }
+      store.send(action)
+      while store.runningEffectCount > 0 { await Task.yield() }
+      blackHole(view.render(store.currentState, style: .plain))
+    }
     withExtendedLifetime(keptAlive) {}
     _ = folder
   }

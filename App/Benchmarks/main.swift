@@ -91,6 +91,14 @@ if runs("b") {
 // (j) one action through the app's own composition (see AppComposition.swift)
 if runs("j") { scenarios.append(appCompositionScenario(sends: sendCount / 10)) }
 
+// (k) one terminal command end to end on the app's list, at 36 and at 100,000 users (see AppComposition.swift)
+if runs("k") {
+  scenarios.append(
+    terminalCommandScenario(userCount: 36, commands: 2_000 / scale, name: "(k) a command end to end, 36 users"))
+  scenarios.append(
+    terminalCommandScenario(userCount: 100_000, commands: 2_000 / scale, name: "(k) the same, 100,000 users"))
+}
+
 // (a) and (b) again with the debugger's timeline kept (the last 1,000 actions, no trace): what the debugger costs.
 let timelineCounterStore = Store(initialState: Counter.State(), reducer: Counter())
 timelineCounterStore.recordTimeline()
@@ -331,6 +339,7 @@ let targets: [String: [Target]] = [
   ],
   "(c) floor, dict+array, 100k rows": [.ratio(1.2, to: "(c) floor, dict+array, 1,000 rows", label: "1k floor")],
   "(l) one row of 1,000 observed rows": [.nanoseconds(25_000)],
+  "(k) the same, 100,000 users": [.ratio(1.5, to: "(k) a command end to end, 36 users", label: "36 users")],
   "(d) 100k .run effects round trip": [.nanoseconds(5_000)],
   "(e) 10k test store pairs, .send": [.nanoseconds(10_000)],
   "(e) 10k test store pairs, .run": [.nanoseconds(10_000)],

@@ -102,8 +102,39 @@ struct DependencyLifetimeTests {
       let child = withDependencies(from: Plain()) { Greeter() }
       #expect(child.greeting == "test hello")
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("no '@Dependency' property") }
+      issue.comments.contains { $0.rawValue.contains("no dependencies to hand down") }
     }
+  }
+
+  @Test func theCurrentScopeWinsOverTheParentsValues() {
+    let parent = withDependencies {
+      $0[Greeting.self] = "ciao"
+      $0[Volume.self] = 5
+    } operation: {
+      Greeter()
+    }
+    // A test's own overrides reach a child made from a parent made before them; the rest comes from the parent.
+    let child = withDependencies {
+      $0[Greeting.self] = "hallo"
+    } operation: {
+      withDependencies(from: parent) { Greeter() }
+    }
+    #expect(child.greeting == "hallo")
+    #expect(child.volume == 5)
+  }
+
+  @Test func aParentMadeInAWithDependenciesOperationHandsItsValuesDownWithoutADependencyProperty() {
+    let parent = withDependencies {
+      $0[Greeting.self] = "hej"
+    } operation: {
+      Plain()
+    }
+    // No issue: the operation that made it registered the values it was made under.
+    let child = withDependencies(from: parent) { Greeter() }
+    #expect(child.greeting == "hej")
+    let grandchild = withDependencies(from: child) { Plain() }
+    let greeter = withDependencies(from: grandchild) { Greeter() }
+    #expect(greeter.greeting == "hej", "what withDependencies(from:) makes hands down too")
   }
 
   @Test func escapedDependenciesAreYieldedInAnEscapingClosure() async {

@@ -10,12 +10,17 @@ public func withDependencies<R>(
 ) rethrows -> R {
   if ReducingContext.current != nil {
     // Inside a reduce: change the installed context, which outranks task-locals.
-    return try ReducingContext.withDependencies(
-      { values in try DependencyUpdate.run { try update(&values) } }, operation)
+    return try ReducingContext.withDependencies({ values in try DependencyUpdate.run { try update(&values) } }) {
+      let result = try operation()
+      DependencyObjects.register(result, madeUnder: DependencyValues.current)
+      return result
+    }
   }
   var values = DependencyValues.current
   try DependencyUpdate.run { try update(&values) }
-  return try DependencyValues.$taskLocal.withValue(values, operation: operation)
+  let result = try DependencyValues.$taskLocal.withValue(values, operation: operation)
+  DependencyObjects.register(result, madeUnder: values)
+  return result
 }
 
 /// Runs the async `operation` with the current dependencies changed by `update`.
@@ -26,7 +31,9 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try DependencyUpdate.run { try update(&values) }
-  return try await DependencyValues.$taskLocal.withValue(values, operation: operation)
+  let result = try await DependencyValues.$taskLocal.withValue(values, operation: operation)
+  DependencyObjects.register(result, madeUnder: values)
+  return result
 }
 
 /// Runs `operation` with exactly `values` as the current dependencies (effects use this).
@@ -38,18 +45,22 @@ public func withDependencyValues<R>(
   try await DependencyValues.$taskLocal.withValue(values, operation: operation)
 }
 
-/// Runs `operation` with the dependencies of `parent` (the values its `@Dependency` properties were created with),
-/// changed by `update`: how a parent object hands its dependencies to a child it creates.
+/// Runs `operation` with the dependencies of `parent` (the values it was made under by a `withDependencies`
+/// operation, or that its `@Dependency` properties were created with), under the current scope's own changes,
+/// then `update`: how a parent object hands its dependencies to a child it creates. The current scope wins over
+/// the parent, as in swift-dependencies: a test's overrides reach a child made from a parent made before them.
 public func withDependencies<Parent, R>(
   from parent: Parent,
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) rethrows -> R {
-  let inherited = capturedDependencies(of: parent, fileID: fileID, filePath: filePath, line: line)
+  guard let inherited = parentDependencies(of: parent, fileID: fileID, filePath: filePath, line: line) else {
+    return try operation()
+  }
   return try withDependencies(
     { values in
-      values = values.overriding(with: inherited)
+      values = inherited.overriding(with: values)
       try update(&values)
     }, operation: operation)
 }
@@ -63,11 +74,12 @@ public func withDependencies<Parent, R>(
   try withDependencies(from: parent, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line)
 }
 
-/// The values `parent`'s `@Dependency` properties were created with, or the current ones (reported) when it has
-/// none to give.
-private func capturedDependencies<Parent>(
+/// The values `parent` was made under, or its `@Dependency` properties were created with; nil (reported) when it
+/// has none to give.
+private func parentDependencies<Parent>(
   of parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
-) -> DependencyValues {
+) -> DependencyValues? {
+  if let registered = DependencyObjects.values(of: parent) { return registered }
   var mirror: Mirror? = Mirror(reflecting: parent)
   var sawDependency = false
   while let current = mirror {
@@ -80,9 +92,10 @@ private func capturedDependencies<Parent>(
   }
   if !sawDependency {
     reportIssue(
-      "'withDependencies(from:)' was given a \(typeName(Parent.self)) with no '@Dependency' property: it has no "
-        + "dependencies to hand down, so the child gets the current ones.",
+      "'withDependencies(from:)' was given a \(typeName(Parent.self)) with no dependencies to hand down: make it "
+        + "in a 'withDependencies' operation, or give it a '@Dependency' property. The child gets the current ones.",
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+    return nil
   }
   return DependencyValues.current
 }
