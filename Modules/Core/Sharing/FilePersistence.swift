@@ -60,6 +60,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         setStatus(.corrupt(movedTo: nil, reason: reason), disableSaving: true)
         return nil
       }
+      // The name holds no file now, by this process's own doing: not a change made elsewhere to reload.
+      let moved = fileSystem.identity(url)
+      lock.withLock { knownIdentity = moved }
       setStatus(.corrupt(movedTo: backup, reason: reason))
       return nil
     }
@@ -119,13 +122,8 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         let identity = fileSystem.identity(url)
         lock.withLock { knownIdentity = identity }
       }
-      // A successful save ends a failed save. A file set aside stays said for the session: the user's old data
-      // is in the copy, and a screen showing the status must still say where.
-      lock.withLock {
-        base = ours
-        if case .corrupt(movedTo: .some, _) = currentStatus { return }
-        currentStatus = .loaded
-      }
+      lock.withLock { base = ours }
+      setLoaded()
     } catch {
       setStatus(.saveFailed(reason: SharedFileSystem.describe(error, at: url)))
     }
@@ -164,13 +162,22 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       do {
         let value = try JSONDecoder().decode(Value.self, from: data)
         lock.withLock { base = data }
-        setStatus(.loaded)
+        setLoaded()
         return .some(value)
       } catch {
         // Another writer left something unreadable: keep the value shown, and say why it did not follow.
         setStatus(.corrupt(movedTo: nil, reason: SharedFileSystem.describe(error, at: url)))
         return nil
       }
+    }
+  }
+
+  /// The file holds a value this process read or wrote: that ends a failed save. A file set aside stays said for
+  /// the session, since the user's old data is in the copy and a screen showing the status must still say where.
+  private func setLoaded() {
+    lock.withLock {
+      if case .corrupt(movedTo: .some, _) = currentStatus { return }
+      currentStatus = .loaded
     }
   }
 

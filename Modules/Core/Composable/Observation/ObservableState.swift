@@ -49,7 +49,7 @@ public struct ObservableFieldList<Root> {
   @usableFromInline let indexByKeyPath: [AnyKeyPath: Int]
   /// Compares two states field by field: built where the state's generated list is made, so it runs as code
   /// specialized for the state rather than generic code looking up type metadata at every send.
-  @usableFromInline let changesBetween: (Root, Root) -> FieldSet
+  @usableFromInline package let changesBetween: (Root, Root) -> FieldSet
 
   /// The list of `fields`; `coversEveryField` is false when some stored field could not be listed (a private one),
   /// and then a send that changed no listed field counts as a change of all.
@@ -73,7 +73,7 @@ public struct ObservableFieldList<Root> {
 
   /// What reading `keyPath` observes: its field, or the whole state for a key path that is not one stored field
   /// (a computed property depends on fields the list cannot see).
-  func reads(_ keyPath: AnyKeyPath) -> FieldSet {
+  package func reads(_ keyPath: AnyKeyPath) -> FieldSet {
     indexByKeyPath[keyPath].map(FieldSet.init(field:)) ?? .everyField
   }
 }
@@ -84,19 +84,19 @@ public struct ObservableFieldList<Root> {
 /// The structure is what a parent shows of a child it presents, lists or stacks: whether an optional child is
 /// there, which rows a list holds, which screens a stack. Reading through an optional, row or stack scope reads it,
 /// so a view showing a sheet or a pushed screen is told when it comes and goes, and not when it changes inside.
-@usableFromInline struct FieldSet: Equatable, Sendable {
+@usableFromInline package struct FieldSet: Equatable, Sendable {
   @usableFromInline var mask: UInt64 = 0
   @usableFromInline private(set) var isAll = false
   @usableFromInline var structure = false
 
   /// Every field, and the structure: the whole state, or a state that came or went.
-  @usableFromInline static let all = FieldSet(isAll: true, structure: true)
+  @usableFromInline package static let all = FieldSet(isAll: true, structure: true)
   /// Every field, not the structure: a state whose changed fields cannot be named.
   @usableFromInline static let everyField = FieldSet(isAll: true, structure: false)
   /// The structure alone.
   static let structureOnly = FieldSet(isAll: false, structure: true)
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
   @usableFromInline init(isAll: Bool, structure: Bool) {
     self.isAll = isAll
@@ -114,14 +114,14 @@ public struct ObservableFieldList<Root> {
   }
 
   /// Adds `other`'s fields.
-  mutating func formUnion(_ other: FieldSet) {
+  package mutating func formUnion(_ other: FieldSet) {
     mask |= other.mask
     isAll = isAll || other.isAll
     structure = structure || other.structure
   }
 
   /// Whether a change of `self` concerns a read of `other` (or the other way round).
-  func intersects(_ other: FieldSet) -> Bool {
+  package func intersects(_ other: FieldSet) -> Bool {
     if structure && other.structure { return true }
     if isAll { return other.isAll || other.mask != 0 }
     if other.isAll { return mask != 0 }
@@ -166,5 +166,5 @@ public struct ObservableFieldList<Root> {
   }
 
   /// Whether no field is in the set, nor the structure.
-  @inlinable var isEmpty: Bool { !isAll && mask == 0 && !structure }
+  @inlinable package var isEmpty: Bool { !isAll && mask == 0 && !structure }
 }

@@ -1,4 +1,5 @@
 import Composable
+import TerminalApp
 import SettingsInterface
 import UserClientInterface
 import UserListInterface

@@ -1,3 +1,5 @@
+import Composable
+
 /// The fields of an `ObservableState` that some code read, to tell later whether a change of the state concerns
 /// it: what a terminal screen read while it rendered, as `observe { }` keeps what its closure read of a store.
 ///

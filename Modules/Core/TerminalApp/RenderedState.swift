@@ -1,3 +1,5 @@
+import Composable
+
 /// A state as a screen renders it: each field read through it is noted, so a live session renders the screen
 /// again only when a field it read changed, as a SwiftUI view of TCA re-renders only for the fields it read of
 /// its store.
