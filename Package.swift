@@ -41,7 +41,7 @@ let coreTargets: [Target] = [
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
-  core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting"]),
+  core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting", "ValueDump"]),
   core("LineEditing"),
   core("TerminalUI", ["LineEditing"]),
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),

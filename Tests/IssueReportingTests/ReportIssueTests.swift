@@ -17,4 +17,13 @@ struct ReportIssueTests {
     #expect(issues.first?.location.fileID == "IssueReportingTests/ReportIssueTests.swift")
     #expect(isRunningTests)
   }
+
+  @Test func anErrorIsReportedWithWhatWasBeingDone() {
+    struct Offline: Error {}
+    let (_, issues) = collectingIssues {
+      reportIssue(Offline())
+      reportIssue(Offline(), "saving the draft")
+    }
+    #expect(issues.map(\.message) == ["Caught error: Offline()", "Caught error: Offline(): saving the draft"])
+  }
 }

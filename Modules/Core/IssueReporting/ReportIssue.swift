@@ -30,3 +30,19 @@ public func reportIssue(_ message: String, at location: SourceLocation) {
   }
   IssueHandler.standardError.handle(issue)
 }
+
+/// Reports an error nobody can handle here as a runtime issue (a test failure under a test runner), with an
+/// optional word on what was being done.
+public func reportIssue(
+  _ error: any Error,
+  _ message: @autoclosure () -> String? = nil,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  let context = message().map { ": \($0)" } ?? ""
+  reportIssue(
+    "Caught error: \(error)\(context)",
+    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}

@@ -14,11 +14,23 @@ public struct RandomNumberSource: Sendable {
     RandomNumberSource(generator: LockedGenerator(SplitMix64(seed: seed)))
   }
 
+  /// A source drawing from `generator`, as swift-dependencies' `WithRandomNumberGenerator(_:)` takes one.
+  public init(_ generator: some RandomNumberGenerator & Sendable) {
+    self.generator = LockedGenerator(generator)
+  }
+
+  private init(generator: LockedGenerator) {
+    self.generator = generator
+  }
+
   /// Runs `body` with exclusive use of the generator, e.g. `{ Int.random(in: 1...6, using: &$0) }`.
-  public func callAsFunction<R>(_ body: (inout any RandomNumberGenerator) -> R) -> R {
-    generator.withGenerator(body)
+  public func callAsFunction<R>(_ body: (inout any RandomNumberGenerator) throws -> R) rethrows -> R {
+    try generator.withGenerator(body)
   }
 }
+
+/// swift-dependencies' name for a source of random numbers.
+public typealias WithRandomNumberGenerator = RandomNumberSource
 
 /// SplitMix64: tiny, fast and good enough for repeatable test data.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
@@ -47,8 +59,8 @@ private final class LockedGenerator: @unchecked Sendable {
     self.generator = generator
   }
 
-  func withGenerator<R>(_ body: (inout any RandomNumberGenerator) -> R) -> R {
-    lock.withLock { body(&generator) }
+  func withGenerator<R>(_ body: (inout any RandomNumberGenerator) throws -> R) rethrows -> R {
+    try lock.withLock { try body(&generator) }
   }
 }
 
@@ -60,6 +72,12 @@ private enum RandomNumberKey: TestDependencyKey, DependencyKey {
 extension DependencyValues {
   /// Random numbers: the system's live, seeded with 0 in tests and previews so runs repeat.
   public var random: RandomNumberSource {
+    get { self[RandomNumberKey.self] }
+    set { self[RandomNumberKey.self] = newValue }
+  }
+
+  /// The same source by swift-dependencies' name: `withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }`.
+  public var withRandomNumberGenerator: RandomNumberSource {
     get { self[RandomNumberKey.self] }
     set { self[RandomNumberKey.self] = newValue }
   }

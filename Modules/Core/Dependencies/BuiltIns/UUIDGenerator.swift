@@ -54,3 +54,12 @@ extension DependencyValues {
     set { self[UUIDGeneratorKey.self] = newValue }
   }
 }
+
+extension UUID {
+  /// The UUID whose last twelve hex digits are `intValue`: `UUID(0)` is 00000000-0000-0000-0000-000000000000,
+  /// `UUID(1)` the one after, as the incrementing generator makes them, so a test spells its expected ids briefly.
+  public init(_ intValue: Int) {
+    precondition(intValue >= 0, "UUID(_:) takes a number from 0 up; got \(intValue)")
+    self.init(uuidString: String(format: "00000000-0000-0000-0000-%012llX", UInt64(intValue)))!
+  }
+}

@@ -1,0 +1,54 @@
+import Dependencies
+import Foundation
+import Testing
+
+/// `UUID(_:)`, `withRandomNumberGenerator` and `fireAndForget`, as swift-dependencies has them.
+struct MoreBuiltInsTests {
+  @Test func aUUIDFromANumberIsTheOneTheIncrementingGeneratorMakes() {
+    let generate = UUIDGenerator.incrementing
+    #expect(generate() == UUID(0))
+    #expect(generate() == UUID(1))
+    #expect(UUID(0).uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
+  }
+
+  @Test func withRandomNumberGeneratorIsTheRandomSourceByItsUpstreamName() {
+    let rolls = withDependencies {
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 7))
+    } operation: {
+      let source = DependencyValues.current.withRandomNumberGenerator
+      return (0..<5).map { _ in source { Int.random(in: 1...6, using: &$0) } }
+    }
+    var again = SplitMix64(seed: 7)
+    #expect(rolls == (0..<5).map { _ in Int.random(in: 1...6, using: &again) })
+  }
+
+  @Test func fireAndForgetFinishesBeforeItReturnsInTestsAndNotLive() async {
+    let done = Flag()
+    await DependencyValues.current.fireAndForget {
+      try await Task.sleep(for: .milliseconds(20))
+      done.set()
+    }
+    #expect(done.isSet, "in tests the work is done when the call returns")
+
+    let detached = Flag()
+    let gate = Flag()
+    await FireAndForget.detached {
+      while !gate.isSet { try await Task.sleep(for: .milliseconds(1)) }
+      detached.set()
+    }
+    #expect(!detached.isSet, "live, the caller goes on at once")
+    gate.set()
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !detached.isSet, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(detached.isSet)
+  }
+}
+
+/// A flag set from any task.
+private final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
