@@ -52,3 +52,23 @@ private final class Flag: @unchecked Sendable {
   var isSet: Bool { lock.withLock { value } }
   func set() { lock.withLock { value = true } }
 }
+
+/// A key declared with a live value only.
+private enum Clock24: DependencyKey {
+  static let liveValue: Int = 24
+}
+
+struct LiveOnlyKeyTests {
+  @Test func aKeyWithOnlyALiveValueUsesItInATestAndReportsIt() {
+    let values = DependencyValues(context: .test)
+    withKnownIssue {
+      #expect(values[Clock24.self] == 24)
+    } matching: {
+      $0.description.contains("Clock24 has no test value")
+    }
+    // Overridden, nothing is reported: the test said what it is.
+    var overridden = DependencyValues(context: .test)
+    overridden[Clock24.self] = 12
+    #expect(overridden[Clock24.self] == 12)
+  }
+}
