@@ -127,3 +127,42 @@ final class LockedLog: @unchecked Sendable {
   func append(_ entry: String) { lock.withLock { storage.append(entry) } }
   var entries: [String] { lock.withLock { storage } }
 }
+
+/// `clock.timer(interval:)` and `run(timeout:)`, as swift-clocks has them.
+struct TimerAndRunTests {
+  @Test func aTimerTicksOnceAnIntervalAsTheTestClockAdvances() async {
+    let clock = TestClock()
+    let ticks = LockIsolated(0)
+    let timer = Task {
+      for await _ in clock.timer(interval: .seconds(1)) { ticks.withValue { $0 += 1 } }
+    }
+    await clock.settle()
+    await clock.advance(by: .milliseconds(2_500))
+    #expect(ticks.value == 2)
+    await clock.advance(by: .milliseconds(500))
+    #expect(ticks.value == 3)
+    timer.cancel()
+    await timer.value
+  }
+
+  @Test func runWithATimeoutFinishesWorkThatEndsAndReportsATimerThatDoesNot() async {
+    let clock = TestClock()
+    let done = LockIsolated(false)
+    Task {
+      try await clock.sleep(for: .seconds(5))
+      try await clock.sleep(for: .seconds(5))
+      done.setValue(true)
+    }
+    await clock.run(timeout: .seconds(5))
+    #expect(done.value)
+
+    let timer = Task { for await _ in clock.timer(interval: .seconds(1)) {} }
+    await withKnownIssue {
+      await clock.run(timeout: .milliseconds(100))
+    } matching: {
+      $0.description.contains("still sleep on it")
+    }
+    timer.cancel()
+    await timer.value
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import IssueReporting
 
 /// A clock whose time moves only when a test says so, so debounces and timers run deterministically.
 ///
@@ -129,6 +130,28 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Moves time to `deadline`.
   public func advance(to deadline: ClockInstant) async {
     await advance(by: now.duration(to: deadline))
+  }
+
+  /// Runs the clock until no task sleeps on it any more, and reports an issue when one still does after
+  /// `timeout` of wall time (a timer nobody stopped): swift-clocks' `run(timeout:)`.
+  public func run(
+    timeout: Duration,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      await settle()
+      let next: ClockInstant? = lock.withLock { sleepers.map(\.deadline).min() }
+      guard let next else { return }
+      await advance(to: next)
+    }
+    guard pendingSleepCount > 0 else { return }
+    reportIssue(
+      """
+      The test clock ran for \(timeout) of wall time and \(pendingSleepCount) task(s) still sleep on it: something \
+      sleeps again and again (a timer nobody stopped). Stop it, or advance the clock by a bounded amount.
+      """,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Advances until nobody is sleeping, waking everyone in deadline order (gives up after `limit` rounds).
