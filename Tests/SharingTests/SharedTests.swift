@@ -73,3 +73,42 @@ struct SharedTests {
     }
   }
 }
+
+/// Unwrapping a shared optional, and sharing the elements of a shared identified array.
+struct SharedUnwrappingTests {
+  private struct Draft: Equatable, Identifiable, Sendable {
+    let id: Int
+    var title: String
+  }
+
+  @Test func anUnwrappedSharedOptionalReadsAndWritesThroughItAndKeepsItsLastValueOnceNil() throws {
+    let base = Shared<Draft?>(value: nil)
+    #expect(Shared(base) == nil, "nothing to unwrap")
+    base.withLock { $0 = Draft(id: 1, title: "a") }
+    let draft = try #require(Shared(base))
+    draft.withLock { $0.title = "b" }
+    #expect(base.wrappedValue?.title == "b")
+    base.withLock { $0?.title = "c" }
+    #expect(draft.wrappedValue.title == "c")
+
+    base.withLock { $0 = nil }
+    #expect(draft.wrappedValue.title == "c", "the last value, once nil")
+    draft.withLock { $0.title = "dropped" }
+    #expect(base.wrappedValue == nil, "a write into a value that is gone is dropped")
+    base.withLock { $0 = Draft(id: 2, title: "d") }
+    #expect(draft.wrappedValue == Draft(id: 2, title: "d"))
+  }
+
+  @Test func eachElementOfASharedIdentifiedArrayIsSharedByItsID() throws {
+    let drafts = Shared<IdentifiedArray<Draft>>(
+      value: [Draft(id: 1, title: "a"), Draft(id: 2, title: "b")])
+    let second = try #require(drafts[id: 2])
+    second.withLock { $0.title = "B" }
+    #expect(drafts.wrappedValue[id: 2]?.title == "B")
+    drafts.withLock { $0.sort { $0.id > $1.id } }
+    second.withLock { $0.title = "B2" }
+    #expect(drafts.wrappedValue[id: 2]?.title == "B2", "followed by id, wherever it moved")
+    #expect(drafts.elements().map(\.wrappedValue.title) == ["B2", "a"])
+    #expect(drafts[id: 3] == nil)
+  }
+}

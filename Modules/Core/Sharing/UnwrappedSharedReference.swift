@@ -1,0 +1,55 @@
+import Foundation
+
+/// A shared optional seen as the value it holds (`Shared($destination)`): reads and writes go through the
+/// optional while it holds a value; once it is nil, reads give the last value held, and writes are dropped (a
+/// view writing into a child that was just dismissed). A value put there again is followed again.
+final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @unchecked Sendable {
+  let parent: SharedReference<Value?>
+  private let lastLock = NSLock()
+  private var last: Value
+
+  init(parent: SharedReference<Value?>, initial: Value) {
+    self.parent = parent
+    last = initial
+    super.init(value: initial, name: "\(parent.name)!")
+  }
+
+  private func remember(_ value: Value?) -> Value {
+    lastLock.withLock {
+      if let value { last = value }
+      return last
+    }
+  }
+
+  override var value: Value { remember(parent.value) }
+
+  override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try parent.withLock { optional in
+      guard var unwrapped = optional else {
+        var dropped = remember(nil)
+        return try body(&dropped)
+      }
+      let result = try body(&unwrapped)
+      optional = unwrapped
+      _ = remember(unwrapped)
+      return result
+    }
+  }
+
+  override var persistenceStatus: SharedPersistenceStatus { parent.persistenceStatus }
+
+  override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
+
+  override func flush() { parent.flush() }
+
+  override var trackedValue: Any { remember(parent.trackedValue as? Value) }
+}
+
+extension Shared {
+  /// The value `base` holds, shared: nil when it holds none now. Once `base` becomes nil this keeps reading the
+  /// last value it held and drops writes, as swift-sharing's unwrapping does.
+  public init?(_ base: Shared<Value?>) {
+    guard let initial = base.wrappedValue else { return nil }
+    self.init(reference: UnwrappedSharedReference(parent: base.reference, initial: initial))
+  }
+}
