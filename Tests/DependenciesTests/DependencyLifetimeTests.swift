@@ -181,6 +181,15 @@ struct PrepareDependenciesTests {
     #expect(inATask == "prepared")
   }
 
+  @Test func prepareReturnsWhatItsClosureMade() {
+    let made = prepareDependencies { values -> String in
+      values[Greeting.self] = "from a file"
+      return "connection"
+    }
+    #expect(made == "connection")
+    #expect(DependencyValues.current[Greeting.self] == "from a file")
+  }
+
   @Test func preparingAValueAlreadyReadIsReported() {
     #expect(DependencyValues.current[Volume.self] == 1)
     withKnownIssue {

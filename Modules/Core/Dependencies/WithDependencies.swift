@@ -135,21 +135,27 @@ extension DependencyValues {
 
 /// Sets dependencies once for the whole process, at its start (before anything reads them): an app's entry point
 /// choosing its live values, or a test's setup. A key already read keeps the value it was read with where it was
-/// read; that is reported.
-public func prepareDependencies(
-  _ update: (inout DependencyValues) -> Void,
+/// read; that is reported. Returns what `update` returns (a value it made on the way, say a database connection).
+@discardableResult
+public func prepareDependencies<R>(
+  _ update: (inout DependencyValues) -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-) {
+) -> R {
   var lateKeys: [ObjectIdentifier] = []
+  var result: R?
   let apply: (inout DependencyValues) -> Void = { values in
     let before = values.overrides
-    DependencyUpdate.run { update(&values) }
+    result = DependencyUpdate.run { update(&values) }
     lateKeys = values.overrides.keys.filter { before[$0] == nil && values.defaults.hasComputed($0) }
   }
   if !TestScopedDefaults.update(apply) { ProcessDefaults.update(apply) }
-  guard !lateKeys.isEmpty else { return }
-  reportIssue(
-    "'prepareDependencies' set \(lateKeys.count) dependenc\(lateKeys.count == 1 ? "y" : "ies") that had already "
-      + "been read: call it first, at the start of the app or test, so every reader gets the prepared value.",
-    at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+  if !lateKeys.isEmpty {
+    reportIssue(
+      "'prepareDependencies' set \(lateKeys.count) dependenc\(lateKeys.count == 1 ? "y" : "ies") that had "
+        + "already been read: call it first, at the start of the app or test, so every reader gets the prepared "
+        + "value.",
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+  }
+  // `apply` ran exactly once, in one of the two updates above.
+  return result!
 }
