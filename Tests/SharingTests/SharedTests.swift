@@ -112,3 +112,30 @@ struct SharedUnwrappingTests {
     #expect(drafts[id: 3] == nil)
   }
 }
+
+/// `SharedChangeTracker.track` and `assert`, outside a test store.
+struct SharedChangeTrackerTests {
+  @Test func assertedChangesPassAndUnassertedOrWrongOnesAreReported() {
+    let count = Shared(value: 0)
+    let tracker = SharedChangeTracker()
+    #expect(!tracker.hasChanges)
+    tracker.track { count.withLock { $0 += 1 } }
+    #expect(tracker.hasChanges)
+    tracker.assert { count.withLock { $0 = 1 } }
+    #expect(!tracker.hasChanges, "asserted changes are forgotten")
+
+    tracker.track { count.withLock { $0 += 1 } }
+    withKnownIssue {
+      tracker.assert { count.withLock { $0 = 5 } }
+    } matching: {
+      $0.description.contains("is not what the test expected")
+    }
+    tracker.track { count.withLock { $0 += 1 } }
+    withKnownIssue {
+      tracker.assert {}
+    } matching: {
+      $0.description.contains("changed, but the test did not assert it")
+    }
+    #expect(count.wrappedValue == 3)
+  }
+}

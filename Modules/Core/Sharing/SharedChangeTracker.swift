@@ -31,6 +31,11 @@ public final class SharedChangeTracker: @unchecked Sendable {
     }
   }
 
+  /// The changes since the last `takeChanges`, without taking them.
+  func peekChanges() -> [SharedChange] {
+    lock.withLock { order.compactMap { pending[$0] } }
+  }
+
   /// The changes since the last call, each with its value before and now (one test-store step).
   public func takeChanges() -> [SharedChange] {
     let taken: [SharedChange] = lock.withLock {
