@@ -27,3 +27,26 @@ struct ReportIssueTests {
     #expect(issues.map(\.message) == ["Caught error: Offline()", "Caught error: Offline(): saving the draft"])
   }
 }
+
+struct WithExpectedIssueTests {
+  @Test func anExpectedIssueIsAbsorbedAndAMissingOneIsReported() async {
+    let (_, absorbed) = collectingIssues {
+      withExpectedIssue { reportIssue("the expected one") }
+    }
+    #expect(absorbed.isEmpty)
+    let (_, missing) = collectingIssues {
+      withExpectedIssue("a save that fails") {}
+    }
+    #expect(missing.map(\.message) == ["An issue was expected (a save that fails), but none was reported."])
+    let (_, intermittent) = collectingIssues {
+      withExpectedIssue(isIntermittent: true) {}
+    }
+    #expect(intermittent.isEmpty)
+    // A thrown error counts as the issue, async too: nothing reaches the test.
+    struct Failure: Error {}
+    await withExpectedIssue { () async throws in
+      await Task.yield()
+      throw Failure()
+    }
+  }
+}

@@ -139,3 +139,19 @@ struct SharedChangeTrackerTests {
     #expect(count.wrappedValue == 3)
   }
 }
+
+/// `$value` can be assigned: the field then shares the other value.
+struct SettableProjectionTests {
+  private struct Holder {
+    @Shared var count: Int
+  }
+
+  @Test func assigningTheProjectionSharesAnotherValue() {
+    let parent = Shared(value: 5)
+    var holder = Holder(count: Shared(value: 1))
+    holder.$count = parent
+    #expect(holder.count == 5)
+    parent.withLock { $0 = 6 }
+    #expect(holder.count == 6)
+  }
+}

@@ -66,8 +66,12 @@ public struct Shared<Value: Sendable>: Sendable {
   /// The current value; change it with `withLock`.
   public var wrappedValue: Value { reference.value }
 
-  /// This wrapper, to pass along (`$favorites`) or to write through (`$favorites.withLock { … }`).
-  public var projectedValue: Shared<Value> { self }
+  /// This wrapper, to pass along (`$favorites`) or to write through (`$favorites.withLock { … }`); assigning
+  /// another (`$favorites = parent.$favorites`) makes this field share that one's value.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
 
   /// Mutates the value under its lock and returns what `body` returns.
   @discardableResult
