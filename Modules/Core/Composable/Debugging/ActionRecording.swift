@@ -80,18 +80,19 @@ extension Reducer where Action: Codable {
   /// Every action is logged, including those effects send, so `replayActions`
   /// can rebuild the final state without running effects. Attach the log to a
   /// bug report: replaying it reproduces the state the user saw.
-  public func record(to sink: ActionLogSink) -> RecordingReducer<Self> {
-    RecordingReducer(base: KeptBodyReducer(self), sink: sink)
+  public func record(to sink: ActionLogSink) -> ModifiedReducer<Self, RecordingActions<State, Action>> {
+    modified(by: RecordingActions(sink: sink))
   }
 }
 
-/// The reducer `record(to:)` builds.
-public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codable {
-  var base: KeptBodyReducer<Base>
+/// What `record(to:)` puts around a reducer: each action's line in the log, before the reducer runs.
+public struct RecordingActions<State, Action: Codable>: ReducerModifier {
   let sink: ActionLogSink
 
-  /// Writes the action's line, then runs the base reducer.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  /// Writes the action's line, then runs the reducer.
+  public func reduce(
+    into state: inout State, action: Action, next: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
     let entry = RecordedAction(time: Date().timeIntervalSince1970, action: action)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -100,12 +101,7 @@ public struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codabl
     } else {
       sink.write("{\"error\":\"could not encode \(actionLabel(action))\"}\n")
     }
-    return base.reduce(into: &state, action: action)
-  }
-
-  /// Prepares the wrapped reducer.
-  public mutating func _prepareForStore() {
-    base._prepareForStore()
+    return next(&state, action)
   }
 }
 

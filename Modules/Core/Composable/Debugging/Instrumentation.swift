@@ -56,32 +56,30 @@ extension Reducer {
   ///
   /// Costs two clock reads per action, plus a label built from the action (a
   /// reflection walk): fine for finding a slow action, not for production hot paths.
-  public func instrument(to sink: InstrumentationSink = .standardError) -> InstrumentedReducer<Self> {
-    InstrumentedReducer(base: KeptBodyReducer(self), sink: sink)
+  public func instrument(
+    to sink: InstrumentationSink = .standardError
+  ) -> ModifiedReducer<Self, Instrumented<State, Action>> {
+    modified(by: Instrumented(sink: sink))
   }
 }
 
-/// The reducer `instrument` builds.
-public struct InstrumentedReducer<Base: Reducer>: Reducer {
-  var base: KeptBodyReducer<Base>
+/// What `instrument` puts around a reducer: the time of each reduce and of every async effect it returns.
+public struct Instrumented<State, Action>: ReducerModifier {
   let sink: InstrumentationSink
 
-  /// Runs the base reducer, timing it and every async effect it returns.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  /// Runs the reducer, timing it and every async effect it returns.
+  public func reduce(
+    into state: inout State, action: Action, next: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
     let clock = ContinuousClock()
     let start = clock.now
-    let effect = base.reduce(into: &state, action: action)
+    let effect = next(&state, action)
     let duration = clock.now - start
     let label = actionLabel(action)
     sink.report(InstrumentationEvent(kind: .reduce, action: label, duration: duration))
     return effect.timingRuns { [sink] elapsed, cancelled in
       sink.report(InstrumentationEvent(kind: .effect, action: label, duration: elapsed, wasCancelled: cancelled))
     }
-  }
-
-  /// Prepares the wrapped reducer.
-  public mutating func _prepareForStore() {
-    base._prepareForStore()
   }
 }
 

@@ -27,30 +27,28 @@ extension Reducer {
   ///   )
   /// ```
   /// Dumps cost microseconds per action: use it while debugging, not in production.
-  public func printChanges(to sink: ChangeSink = .standardError) -> PrintChangesReducer<Self> {
-    PrintChangesReducer(base: KeptBodyReducer(self), sink: sink)
+  public func printChanges(
+    to sink: ChangeSink = .standardError
+  ) -> ModifiedReducer<Self, PrintChanges<State, Action>> {
+    modified(by: PrintChanges(sink: sink))
   }
 }
 
-/// The reducer `printChanges` builds.
-public struct PrintChangesReducer<Base: Reducer>: Reducer {
-  var base: KeptBodyReducer<Base>
+/// What `printChanges` puts around a reducer: each action, then the diff of state it caused.
+public struct PrintChanges<State, Action>: ReducerModifier {
   let sink: ChangeSink
 
-  /// Runs the base reducer, then writes the action and the state diff.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  /// Runs the reducer, then writes the action and the state diff.
+  public func reduce(
+    into state: inout State, action: Action, next: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
     // A snapshot, not a copy: shared values change in place, so a copy would show no change to them.
     let before = ValueSnapshot(of: state)
-    let effect = base.reduce(into: &state, action: action)
+    let effect = next(&state, action)
     // The action's type, case and labels on one line, nested cases written `.case`: `A.Action.child(.tap)`.
-    let action = "  " + valueDumpLine(action, abbreviatingNestedCases: true)
+    let line = "  " + valueDumpLine(action, abbreviatingNestedCases: true)
     let change = valueDiff(before, state).map { "\n" + $0 } ?? "\n  (No state changes)"
-    sink.write("received action:\n" + action + change + "\n")
+    sink.write("received action:\n" + line + change + "\n")
     return effect
-  }
-
-  /// Prepares the wrapped reducer.
-  public mutating func _prepareForStore() {
-    base._prepareForStore()
   }
 }

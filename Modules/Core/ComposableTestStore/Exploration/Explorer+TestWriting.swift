@@ -15,7 +15,8 @@ extension Explorer {
     await IssueHandler.$current.withValue(IssueHandler { _ in }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
       let store = exploredStore(
-        RecordingReducer(base: reducer(), log: log), initialState: initial, dependencies: dependencies, life: life)
+        reducer().modified(by: RecordingReductions(log: log)), initialState: initial, dependencies: dependencies,
+        life: life)
       for step in steps {
         phases.append((step, log.reductions.count))
         switch step {

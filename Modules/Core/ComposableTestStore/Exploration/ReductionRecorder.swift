@@ -21,17 +21,16 @@ final class ReductionLog<Action> {
   var nextIsSent = false
 }
 
-/// Runs `base` and writes down every action with the fields it changed, read before and after it (a shared
-/// field's value is read at that moment: copies of the state share it, so comparing copies later would not show it).
-struct RecordingReducer<Base: Reducer>: Reducer {
-  var base: Base
-  let log: ReductionLog<Base.Action>
+/// Writes down every action with the fields it changed, read before and after it (a shared field's value is read
+/// at that moment: copies of the state share it, so comparing copies later would not show it).
+struct RecordingReductions<State, Action>: ReducerModifier {
+  let log: ReductionLog<Action>
 
-  mutating func _prepareForStore() { base._prepareForStore() }
-
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  func reduce(
+    into state: inout State, action: Action, next: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
     let before = FieldSnapshot(state)
-    let effect = base.reduce(into: &state, action: action)
+    let effect = next(&state, action)
     let changes = FieldSnapshot(state).assignments(from: before)
     log.reductions.append(RecordedReduction(action: action, wasSent: log.nextIsSent, changes: changes, state: state))
     log.nextIsSent = false
