@@ -486,8 +486,9 @@ final class EffectHooks: Sendable {
   }
 }
 
-/// Hooks a test store uses to watch a root store: every reduce, every effect start and end (see `TestStore`).
-public struct StoreInstrumentation<State, Action>: Sendable {
+/// Hooks a test store uses to watch a root store: every reduce, every effect start and end (see `TestStore`); the
+/// package's, not API.
+@usableFromInline package struct StoreInstrumentation<State, Action>: Sendable {
   /// Called after each action is reduced, with the state it left and the effect it returned.
   @usableFromInline var didReduce: @MainActor @Sendable (Action, State, Effect<Action>) -> Void
   /// Called as an effect starts, with an id that the other hooks repeat.
@@ -498,7 +499,7 @@ public struct StoreInstrumentation<State, Action>: Sendable {
   var effectFinished: @MainActor @Sendable (UInt64) -> Void
 
   /// Hooks from four closures.
-  public init(
+  @usableFromInline package init(
     didReduce: @escaping @MainActor @Sendable (Action, State, Effect<Action>) -> Void,
     effectStarted: @escaping @MainActor @Sendable (UInt64) -> Void,
     effectAttached: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,

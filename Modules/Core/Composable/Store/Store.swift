@@ -63,10 +63,9 @@ import Observation
     self.init(state: state, running: built, dependencies: dependencies, instrumentation: nil)
   }
 
-  /// A root store whose every reduce and effect is reported to `instrumentation`: what test tools such as
-  /// `TestStore` build on.
-  // Public rather than SPI so that the test store's inlinable initializer can call it.
-  @inlinable public convenience init<R: Reducer>(
+  /// A root store whose every reduce and effect is reported to `instrumentation`: what the package's test tools
+  /// (`TestStore`, the explorer) build on; not API.
+  @inlinable package convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     dependencies: DependencyValues,
@@ -369,8 +368,8 @@ import Observation
     return StoreSubscription { root.unsubscribe(id) }
   }
 
-  /// How many effects of this store's root are running (diagnostics and tests).
-  public var runningEffectCount: Int { observationRoot.runningEffectCount }
+  /// How many effects of this store's root are running (the package's diagnostics, tests and benchmarks).
+  package var runningEffectCount: Int { observationRoot.runningEffectCount }
 }
 
 extension Store: Observable {}
