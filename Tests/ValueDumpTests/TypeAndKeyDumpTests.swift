@@ -24,6 +24,16 @@ import ValueDump
     #expect(valueDump(((Int) -> String).self) == "((Int) -> String).self")
   }
 
+  @Test func aPrivateOrLocalNestedTypeKeepsItsOuterTypesName() {
+    #expect(valueDump(PrivateOuter.Inner.self) == "PrivateOuter.Inner.self")
+    #expect(valueDump(PrivateOuter.self) == "PrivateOuter.self")
+    struct Local {
+      struct Deep {}
+    }
+    #expect(valueDump(Local.Deep.self) == "Local.Deep.self")
+    #expect(valueDump([PrivateOuter.Inner].self) == "[PrivateOuter.Inner].self")
+  }
+
   @Test func aDictionaryWithStructKeysIndentsEachKeyLine() {
     let names = [Point(x: 1, y: 2): "a", Point(x: 0, y: 5): "b"]
     #expect(
@@ -58,4 +68,9 @@ import ValueDump
         )
         """)
   }
+}
+
+/// A type private to this file, with a type inside it: both reflect through an unknown context.
+private struct PrivateOuter {
+  struct Inner {}
 }

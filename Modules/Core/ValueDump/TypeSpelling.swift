@@ -1,8 +1,11 @@
 /// A type's name as Swift source spells it: `[Int]`, `String?`, `[String: Int]`, `(x: Double, y: Double)`,
 /// `UserList.State`, `Set<Int>`: modules dropped, generic arguments kept, the standard library's sugar used.
 func swiftSpelling(of type: Any.Type) -> String {
-  // A type declared in a function reflects as `Module.(unknown context at $…).Name`: it is spelled `Name`.
-  let name = String(reflecting: type).replacing(/[A-Za-z0-9_.]*\(unknown context at \$[0-9a-f]+\)\./, with: "")
+  // A type declared in a function or private to a file reflects as `Module.(unknown context at $…).Outer.Name`:
+  // it is spelled `Outer.Name`. What comes before the contexts becomes a stand-in module, which the reader drops
+  // as it drops any module, so the type's own qualifiers stay.
+  let name = String(reflecting: type).replacing(
+    /[A-Za-z0-9_.]*(?:\(unknown context at \$[0-9a-f]+\)\.)+/, with: "_.")
   var reader = TypeNameReader(text: Array(name))
   return reader.readAll()
 }
