@@ -1,3 +1,4 @@
+import ComposableTesting
 import Dependencies
 import Foundation
 import Testing
@@ -24,33 +25,25 @@ struct MoreBuiltInsTests {
   }
 
   @Test func fireAndForgetFinishesBeforeItReturnsInTestsAndNotLive() async {
-    let done = Flag()
+    let done = LockIsolated(false)
     await DependencyValues.current.fireAndForget {
       try await Task.sleep(for: .milliseconds(20))
-      done.set()
+      done.setValue(true)
     }
-    #expect(done.isSet, "in tests the work is done when the call returns")
+    #expect(done.value, "in tests the work is done when the call returns")
 
-    let detached = Flag()
-    let gate = Flag()
+    let detached = LockIsolated(false)
+    let gate = LockIsolated(false)
     await FireAndForget.detached {
-      while !gate.isSet { try await Task.sleep(for: .milliseconds(1)) }
-      detached.set()
+      while !gate.value { try await Task.sleep(for: .milliseconds(1)) }
+      detached.setValue(true)
     }
-    #expect(!detached.isSet, "live, the caller goes on at once")
-    gate.set()
+    #expect(!detached.value, "live, the caller goes on at once")
+    gate.setValue(true)
     let deadline = ContinuousClock.now + .seconds(5)
-    while !detached.isSet, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-    #expect(detached.isSet)
+    while !detached.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(detached.value)
   }
-}
-
-/// A flag set from any task.
-private final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  var isSet: Bool { lock.withLock { value } }
-  func set() { lock.withLock { value = true } }
 }
 
 /// A key declared with a live value only.

@@ -40,7 +40,7 @@ public func collectingIssues<R>(
 }
 
 /// Thread-safe list behind `collectingIssues`.
-private final class IssueCollector: @unchecked Sendable {
+final class IssueCollector: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [RuntimeIssue] = []
 

@@ -9,19 +9,10 @@ public func withExpectedIssue(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
   _ body: () throws -> Void
 ) {
-  let collected = ExpectedIssues()
-  do {
-    try withIssueHandler(IssueHandler { collected.append($0) }) { try body() }
-  } catch {
-    collected.append(
-      RuntimeIssue(
-        message: "Caught error: \(error)",
-        location: SourceLocation(
-          fileID: fileID, filePath: filePath, line: line, column: column)))
-  }
-  guard collected.isEmpty, !isIntermittent else { return }
-  reportIssue(
-    "An issue was expected\(message.map { " (\($0))" } ?? ""), but none was reported.",
+  let collected = IssueCollector()
+  let threw = (try? withIssueHandler(IssueHandler { collected.append($0) }) { try body() }) == nil
+  reportUnlessExpectedIssueCame(
+    threw || !collected.issues.isEmpty, message, isIntermittent: isIntermittent,
     at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -33,27 +24,18 @@ public func withExpectedIssue(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Void
 ) async {
-  let collected = ExpectedIssues()
-  do {
-    try await IssueHandler.$current.withValue(IssueHandler { collected.append($0) }) { try await body() }
-  } catch {
-    collected.append(
-      RuntimeIssue(
-        message: "Caught error: \(error)",
-        location: SourceLocation(
-          fileID: fileID, filePath: filePath, line: line, column: column)))
-  }
-  guard collected.isEmpty, !isIntermittent else { return }
-  reportIssue(
-    "An issue was expected\(message.map { " (\($0))" } ?? ""), but none was reported.",
+  let collected = IssueCollector()
+  let threw =
+    (try? await IssueHandler.$current.withValue(IssueHandler { collected.append($0) }) { try await body() }) == nil
+  reportUnlessExpectedIssueCame(
+    threw || !collected.issues.isEmpty, message, isIntermittent: isIntermittent,
     at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The issues absorbed by `withExpectedIssue`, from any thread.
-private final class ExpectedIssues: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func append(_ issue: RuntimeIssue) { lock.withLock { count += 1 } }
-  var isEmpty: Bool { lock.withLock { count == 0 } }
+/// Reports that the issue `withExpectedIssue` expected did not come, unless it `came` or may not come.
+private func reportUnlessExpectedIssueCame(
+  _ came: Bool, _ message: String?, isIntermittent: Bool, at location: SourceLocation
+) {
+  guard !came, !isIntermittent else { return }
+  reportIssue("An issue was expected\(message.map { " (\($0))" } ?? ""), but none was reported.", at: location)
 }

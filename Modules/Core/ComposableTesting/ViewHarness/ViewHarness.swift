@@ -1,4 +1,3 @@
-import Foundation
 import IssueReporting
 import Observation
 
@@ -61,7 +60,7 @@ import Observation
     withObservationTracking {
       body(&content)
     } onChange: {
-      invalidated.set()
+      invalidated.setValue(true)
     }
     var kept: [HarnessViewKey: HarnessNode] = [:]
     for child in node.children { kept[child.view.key] = child }
@@ -89,27 +88,27 @@ import Observation
   var children: [HarnessNode] = []
   /// The flag of the current render's tracking: a render's onChange may come after the next render began, and
   /// must then not invalidate it.
-  private var invalidated = InvalidationFlag()
+  private var invalidated = LockIsolated(false)
 
   init(_ view: HarnessView) {
     self.view = view
   }
 
   /// Starts a render: a fresh flag that only this render's tracking sets.
-  func beginRender() -> InvalidationFlag {
-    invalidated = InvalidationFlag()
+  func beginRender() -> LockIsolated<Bool> {
+    invalidated = LockIsolated(false)
     return invalidated
   }
 
   /// Stops listening: a view gone from the tree is not rendered again.
   func unmount() {
-    invalidated = InvalidationFlag()
+    invalidated = LockIsolated(false)
     for child in children { child.unmount() }
   }
 
   /// The first node, parent before children, that Observation told of a change.
   func firstInvalidated() -> HarnessNode? {
-    if invalidated.isSet { return self }
+    if invalidated.value { return self }
     for child in children {
       if let node = child.firstInvalidated() { return node }
     }
@@ -118,18 +117,5 @@ import Observation
 
   var screen: [String] {
     texts + children.flatMap(\.screen)
-  }
-}
-
-/// Set once by Observation, from whatever thread made the change.
-final class InvalidationFlag: @unchecked Sendable {
-  // Unchecked: every access holds the lock.
-  private let lock = NSLock()
-  private var value = false
-
-  var isSet: Bool { lock.withLock { value } }
-
-  func set() {
-    lock.withLock { value = true }
   }
 }
