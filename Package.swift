@@ -43,6 +43,8 @@ let coreTargets: [Target] = [
   core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting", "ValueDump"]),
   core("LineEditing"),
+  // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
+  core("SystemSQLite"),
   core("TerminalUI", ["LineEditing"]),
   core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
 ]
@@ -183,6 +185,7 @@ let coreTests: [Target] = [
   tests("TerminalUI"),
   tests("TerminalApp", generates: true),
   tests("LineEditing"),
+  tests("SystemSQLite"),
 ]
 
 let apps: [Target] = [
