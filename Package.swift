@@ -133,7 +133,7 @@ func feature(
 }
 
 let clients: [Target] =
-  client("UserClient", interface: ["ValueDump", "Sharing"], live: ["Sharing"]) + client("AppInfoClient")
+  client("UserClient", interface: ["ValueDump", "Sharing"], live: ["Sharing", "SystemSQLite"]) + client("AppInfoClient")
   + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
 let features: [Target] =

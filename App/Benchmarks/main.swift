@@ -18,7 +18,31 @@ if arguments.contains("--help") {
       --quick   fewer iterations, for a smoke test (numbers are noisier)
       --only X  run only scenarios X (a to l, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
+      --seed N FOLDER  write N generated users to FOLDER/users.db instead (Scripts/seed-users)
     """)
+  exit(0)
+}
+if let index = arguments.firstIndex(of: "--seed") {
+  // Scripts/seed-users: a data folder of N generated users, in users.db.
+  let rest = Array(arguments[arguments.index(after: index)...])
+  guard rest.count == 2, let count = Int(rest[0]), count >= 0 else {
+    FileHandle.standardError.write(Data("usage: Benchmarks --seed N FOLDER\n".utf8))
+    exit(2)
+  }
+  let folder = URL(fileURLWithPath: rest[1], isDirectory: true)
+  let file = folder.appendingPathComponent("users.db")
+  guard !FileManager.default.fileExists(atPath: file.path) else {
+    FileHandle.standardError.write(Data("error: \(file.path) exists; seed an empty folder\n".utf8))
+    exit(1)
+  }
+  do {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try seedDatabase(file: file, count: count)
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+  }
+  print("Wrote \(count) users to \(file.path).")
   exit(0)
 }
 let scale = arguments.contains("--quick") ? 10 : 1
@@ -397,6 +421,11 @@ if let index = names.firstIndex(of: "(i) explorer steps, UserList") {
 
 if runs("g") {
   _ = await measureLargeDirectory(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 5)
+}
+
+if runs("g3") {
+  let sizes = arguments.contains("--quick") ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+  _ = try measureDirectoryDatabase(sizes: sizes, rounds: arguments.contains("--quick") ? 3 : 5)
 }
 
 if runs("g2") {

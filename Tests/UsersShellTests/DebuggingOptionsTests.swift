@@ -21,16 +21,16 @@ import UsersShell
             list: UserList.State(
               … (5 unchanged)
               preferences: Preferences(
-        -       sortOrder: Preferences.SortOrder.name,
-        +       sortOrder: Preferences.SortOrder.city,
+        -       sortOrder: UserSortOrder.name,
+        +       sortOrder: UserSortOrder.city,
                 … (3 unchanged)
               ),
               … (4 unchanged)
             ),
             … (4 unchanged)
             preferences: Preferences(
-        -     sortOrder: Preferences.SortOrder.name,
-        +     sortOrder: Preferences.SortOrder.city,
+        -     sortOrder: UserSortOrder.name,
+        +     sortOrder: UserSortOrder.city,
               … (3 unchanged)
             )
           )

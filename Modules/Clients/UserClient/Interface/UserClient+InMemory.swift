@@ -37,6 +37,8 @@ extension UserClient {
     let directory = InMemoryDirectory(users)
     return UserClient(
       load: { directory.users },
+      page: { directory.page($0) },
+      user: { try directory.user($0) },
       add: { try directory.add($0) },
       update: { try directory.update($0, from: $1) },
       delete: { try directory.delete($0) })
@@ -51,6 +53,13 @@ private final class InMemoryDirectory: @unchecked Sendable {
   init(_ users: [User]) { stored = users }
 
   var users: [User] { lock.withLock { stored } }
+
+  func page(_ query: UserQuery) -> UserPage { query.answer(over: users) }
+
+  func user(_ id: User.ID) throws -> User {
+    guard let user = lock.withLock({ stored.first { $0.id == id } }) else { throw UserClientError.notFound(id) }
+    return user
+  }
 
   func add(_ new: NewUser) throws -> User {
     try lock.withLock {
@@ -145,7 +154,8 @@ public enum UserDirectoryRules {
     return answer ?? (normalizedEmail(stored) == normalized)
   }
 
-  private static func normalizedEmail(_ email: String) -> String {
+  /// An email as its uniqueness is judged: without surrounding spaces, lowercased.
+  public static func normalizedEmail(_ email: String) -> String {
     email.trimmingCharacters(in: .whitespaces).lowercased()
   }
 }

@@ -41,27 +41,11 @@ public struct Preferences: Equatable, Codable, Sendable {
       try container.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? defaults.onboardingCompleted
   }
 
-  /// How lists of users are ordered.
-  public enum SortOrder: String, CaseIterable, Equatable, Sendable, Codable {
-    /// By name, A to Z.
-    case name
-    /// By city, then name.
-    case city
-    /// By id: the order users were added.
-    case id
-  }
+  /// How lists of users are ordered (the directory's orders: the user client sorts its pages this way).
+  public typealias SortOrder = UserSortOrder
 
-  /// Which field a search looks in.
-  public enum SearchField: String, CaseIterable, Equatable, Sendable, Codable {
-    /// Name, email or city.
-    case any
-    /// The name only.
-    case name
-    /// The email only.
-    case email
-    /// The city only.
-    case city
-  }
+  /// Which field a search looks in (the directory's search fields).
+  public typealias SearchField = UserSearchField
 
   /// How much of each user a list row shows.
   public enum Display: String, CaseIterable, Equatable, Sendable, Codable {

@@ -1,4 +1,5 @@
 import SettingsInterface
+import UserClientInterface
 
 /// One field of every row in lower case, as UTF-8 bytes in one buffer, searched for a substring without making a
 /// string per row.

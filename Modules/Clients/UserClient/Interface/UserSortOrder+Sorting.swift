@@ -1,7 +1,4 @@
-import SettingsInterface
-import UserClientInterface
-
-extension Preferences.SortOrder {
+extension UserSortOrder {
   /// `users` in this order, ignoring case; ties are broken by id, so the order is total.
   public func sorted(_ users: [User]) -> [User] {
     sortedPositions(users).map { users[$0] }
