@@ -23,7 +23,8 @@ import UsersShell
     isInteractive: false, environment: [:])
   guard let (store, keptAlive) = UsersShell.composedStore(arguments: ["--data-dir", folder.path, "--fresh"], io: io)
   else { fatalError("(j): the app could not be composed") }
-  store.send(.list(.usersLoaded(users)))
+  let firstPage = store.currentState.list.pageQuery
+  store.send(.list(.pageLoaded(firstPage, firstPage.answer(over: users))))
   return (store, keptAlive, folder)
 }
 

@@ -75,7 +75,8 @@ func largeDirectory(_ count: Int) -> [User] {
       $0.sharedStorage = storage
     })
   let view = appView()
-  store.send(.list(.usersLoaded(users)))
+  let firstPage = store.currentState.list.pageQuery
+  store.send(.list(.pageLoaded(firstPage, firstPage.answer(over: users))))
   _ = view.render(store.currentState, style: .plain)
 
   /// Parses `line` against the screen, sends it and renders: what one typed command costs the session.

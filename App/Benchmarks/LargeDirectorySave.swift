@@ -91,7 +91,8 @@ struct SaveMeasurement {
     await store.send(action).finish()
     blackHole(view.render(store.currentState, style: .plain))
   }
-  store.send(.list(.usersLoaded(users)))
+  let firstPage = store.currentState.list.pageQuery
+  store.send(.list(.pageLoaded(firstPage, firstPage.answer(over: users))))
   await command("open 1")
   var samples: [Double] = []
   for round in 0..<rounds {

@@ -12,7 +12,8 @@ import UserFormInterface
 struct AppFeatureCodingTests {
   @Test func aDeepStateRoundTrips() throws {
     var state = AppFeature.State()
-    state.list.users = [User.ada]
+    state.list.shown = UserPage(users: [User.ada], offset: 0, matching: 1, total: 1)
+    state.list.shownQuery = UserQuery()
     state.list.status = .loaded
     state.list.query = "ad"
     var asking = UserDetail.State(user: User.ada)
@@ -23,17 +24,19 @@ struct AppFeatureCodingTests {
     state.path.append(.detail(UserDetail.State(id: 2)))
     state.destination = .add(UserForm.State())
     let decoded = try JSONDecoder().decode(AppFeature.State.self, from: JSONEncoder().encode(state))
-    // Everything but the list's users, which live in users.json and load again when the list appears.
+    // Everything but the list's page, read again from the directory when the list appears.
     var expected = state
-    expected.list.users = []
+    expected.list.shown = .empty
+    expected.list.shownQuery = nil
     #expect(decoded == expected)
     #expect(decoded.path.ids == state.path.ids)
   }
 
   @Test func aSavedStateKeepsWhereTheUserWasNotTheDirectory() throws {
     var state = AppFeature.State()
-    state.list.users = IdentifiedArray(
-      uniqueElements: (1...100_000).map { User(id: User.ID($0), name: "User \($0)", email: "u\($0)@example.com") })
+    state.list.shown = UserPage(
+      users: (1...20).map { User(id: User.ID($0), name: "User \($0)", email: "u\($0)@example.com") }, offset: 0,
+      matching: 100_000, total: 100_000)
     state.list.status = .loaded
     state.list.query = "user 7"
     let detail = UserDetail.State.editing(User.ada)
@@ -41,7 +44,7 @@ struct AppFeatureCodingTests {
     let data = try JSONEncoder().encode(state.preparedForRestoration())
     #expect(data.count < 10_000)
     let decoded = try JSONDecoder().decode(AppFeature.State.self, from: data)
-    #expect(decoded.list.users.isEmpty)
+    #expect(decoded.list.shown == .empty)
     #expect(decoded.list.query == "user 7")
     #expect(decoded.list.status == .idle)
     #expect(decoded.path.count == 1)
@@ -49,7 +52,7 @@ struct AppFeatureCodingTests {
 
   @Test func everyKindOfActionRoundTrips() throws {
     let actions: [AppFeature.Action] = [
-      .list(.usersLoaded([User.ada])),
+      .list(.pageLoaded(UserQuery(search: "a"), UserPage(users: [User.ada], offset: 0, matching: 1, total: 9))),
       .list(.delegate(.selected(1))),
       .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDelete)))))),
       .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.set(\.email, "ada@example.org"))))))),

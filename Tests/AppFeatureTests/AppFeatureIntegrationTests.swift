@@ -30,35 +30,39 @@ import UserListTesting
     await store.skipReceivedActions(strict: false)
   }
 
-  @Test func aChangeInSettingsShowsInTheListAtOnce() async {
+  @Test func aChangeInSettingsShowsInTheListWhenItIsBackInFront() async {
     let store = store()
     store.exhaustivity = .off
     await settle(store, .list(.task))
-    #expect(store.state.list.visibleUsers.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
+    #expect(store.state.list.shown.users.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
     await settle(store, .list(.settingsTapped))
     await settle(store, .destination(.presented(.settings(.sortOrderChanged(.city)))))
     // Settings is still on screen; the list under it already reads the new order (London < New York).
     #expect(store.state.list.sort == .city)
     await settle(store, .destination(.presented(.settings(.sortOrderChanged(.id)))))
     await settle(store, .destination(.presented(.settings(.searchFieldChanged(.city)))))
-    await settle(store, .list(.queryApplied("york")))
-    #expect(store.state.list.visibleUsers.map(\.name) == ["Grace Hopper"])
     await settle(store, .destination(.presented(.settings(.doneTapped))))
     #expect(store.state.destination == nil)
+    // Back in front, the list's question is not the one its page answers: it reads the page again.
+    #expect(UserListView().appearAction(for: store.state.list) == .refresh)
+    await settle(store, .list(.refresh))
+    #expect(store.state.list.shown.users.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
+    await settle(store, .list(.queryApplied("york")))
+    #expect(store.state.list.shown.users.map(\.name) == ["Grace Hopper"])
   }
 
   @Test func openEditAndSaveAUserThenTheListShowsTheChange() async {
     let store = store()
     store.exhaustivity = .off
     await settle(store, .list(.task))
-    #expect(store.state.list.users.map(\.id) == [1, 2])
+    #expect(store.state.list.shown.users.map(\.id) == [1, 2])
     await settle(store, .list(.userTapped(1)))
     #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: User.ada)))
     await settle(store, .path(.element(id: 0, action: .detail(.editTapped))))
     await settle(store, .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.set(\.city, "Paris"))))))))
     await settle(store, .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.saveTapped)))))))
     let moved = User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "Paris")
-    #expect(store.state.list.users[id: 1] == moved)
+    #expect(store.state.list.shownUser(1) == moved)
     #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: moved)))
   }
 
@@ -71,7 +75,7 @@ import UserListTesting
     #expect(store.state.path.count == 1)
     await settle(store, .path(.element(id: 0, action: .detail(.destination(.presented(.alert(.confirmDelete)))))))
     #expect(store.state.path.isEmpty)
-    #expect(store.state.list.users.map(\.id) == [1])
+    #expect(store.state.list.shown.users.map(\.id) == [1])
   }
 
   @Test func addingAUserPresentsTheFormThenShowsTheNewUser() async {
@@ -85,7 +89,10 @@ import UserListTesting
     await settle(store, .destination(.presented(.add(.saveTapped))))
     let hedy = User(id: 3, name: "Hedy Lamarr", email: "hedy@example.com", city: "")
     #expect(store.state.destination == nil)
-    #expect(store.state.list.users.map(\.id) == [1, 2, 3])
     #expect(store.state.path[id: 0] == .detail(UserDetail.State(user: hedy)))
+    // The list reads its page again when it is back in front: Hedy is on it then.
+    #expect(store.state.list.isOutdated)
+    await settle(store, .list(.refresh))
+    #expect(store.state.list.shown.users.map(\.id) == [1, 2, 3])
   }
 }

@@ -52,7 +52,7 @@ import UserListInterface
         state.pendingRetry == nil || state.error != nil ? nil : "a retry is pending with no error screen"
       },
       Invariant("no user appears twice in the list") { state, _, _ in
-        Set(state.list.users.ids).count == state.list.users.count ? nil : "two rows have the same id"
+        Set(state.list.shown.users.map(\.id)).count == state.list.shown.users.count ? nil : "two rows have the same id"
       },
     ]
     return exploration

@@ -40,7 +40,8 @@ import UserListInterface
     await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.ada)) }
     let renamed = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
     await store.send(.path(.element(id: 0, action: .detail(.delegate(.updated(renamed)))))) {
-      $0.list.users[id: 1] = renamed
+      $0.list.shown.users[0] = renamed
+      $0.list.isOutdated = true
     }
   }
 
@@ -48,7 +49,8 @@ import UserListInterface
     let store = store()
     await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.ada)) }
     await store.send(.path(.element(id: 0, action: .detail(.delegate(.deleted(1)))))) {
-      $0.list.users.remove(id: 1)
+      $0.list.shown.users = [User.grace]
+      $0.list.isOutdated = true
     }
     // The real detail then dismisses itself, which reaches the root as a pop.
     await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
@@ -60,7 +62,7 @@ import UserListInterface
     let added = User(id: 3, name: "Hedy Lamarr", email: "hedy@example.com")
     await store.send(.destination(.presented(.add(.delegate(.saved(added)))))) {
       $0.destination = nil
-      $0.list.users[id: 3] = added
+      $0.list.isOutdated = true
       $0.path[id: 0] = .detail(UserDetail.State(user: added))
     }
   }
@@ -81,7 +83,8 @@ import UserListInterface
 /// The app with a loaded list of Ada and Grace.
 private func loadedApp() -> AppFeature.State {
   var state = AppFeature.State()
-  state.list.users = [User.ada, User.grace]
+  state.list.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
+  state.list.shownQuery = UserQuery()
   state.list.status = .loaded
   return state
 }

@@ -26,8 +26,9 @@ import UserListInterface
     let clock = TestClock()
     let store = store(clock: clock)
     await store.send(.list(.task)) { $0.list.status = .loading }
-    await store.receive(.list(.usersLoaded([User.ada, User.grace]))) {
-      $0.list.users = [User.ada, User.grace]
+    await store.receive(\.list.pageLoaded) {
+      $0.list.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
+      $0.list.shownQuery = UserQuery()
       $0.list.status = .loaded
     }
     await store.send(.list(.queryChanged("grace"))) { $0.list.query = "grace" }
@@ -35,6 +36,10 @@ import UserListInterface
     await store.receive(.list(.queryApplied("grace"))) {
       $0.list.appliedQuery = "grace"
       $0.step = .open
+    }
+    await store.receive(\.list.pageLoaded) {
+      $0.list.shown = UserPage(users: [User.grace], offset: 0, matching: 1, total: 2)
+      $0.list.shownQuery = UserQuery(search: "grace")
     }
     await store.send(.list(.userTapped(2)))
     await store.receive(.list(.delegate(.selected(2)))) {

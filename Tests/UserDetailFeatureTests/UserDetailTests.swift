@@ -33,7 +33,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
     let stored = LockIsolated([User.ada])
     let (changes, announce) = AsyncStream.makeStream(of: Void.self)
     var client = UserClient.testValue
-    client.load = { stored.value }
+    client.user = UserClient.user(among: { stored.value })
     client.changesElsewhere = { changes }
     let store = store(client: client)
     await store.send(.followChangesElsewhere)
@@ -54,7 +54,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
 
   @Test func openedByIDItLoadsTheUser() async {
     var client = UserClient.testValue
-    client.load = { [User.ada, User(id: 2, name: "Grace", email: "grace@example.com")] }
+    client.user = UserClient.user(among: { [User.ada, User(id: 2, name: "Grace", email: "grace@example.com")] })
     let store = store(UserDetail.State(id: 1), client: client)
     await store.send(.task) { $0.status = .loading }
     await store.receive(.userLoaded(User.ada)) {
@@ -71,12 +71,12 @@ private func loadReport(_ reason: String) -> ErrorReport {
   @Test func aUserThatIsGoneIsAFailureThatCanBeRetried() async {
     let calls = LockIsolated(0)
     var client = UserClient.testValue
-    client.load = {
+    client.user = UserClient.user(among: {
       calls.withValue { $0 += 1 }
       if calls.value == 1 { return [] }
       if calls.value == 2 { throw StubFailure.offline }
       return [User.ada]
-    }
+    })
     let store = store(UserDetail.State(id: 1), client: client)
     await store.send(.task) { $0.status = .loading }
     await store.receive(.loadFailed("There is no user #1 any more.")) {

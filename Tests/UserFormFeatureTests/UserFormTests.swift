@@ -222,10 +222,10 @@ import UserClientTesting
     let loads = LockIsolated(0)
     let (changes, announce) = AsyncStream.makeStream(of: Void.self)
     var client = UserClient.testValue
-    client.load = {
+    client.user = UserClient.user(among: {
       defer { loads.withValue { $0 += 1 } }
       return stored.value
-    }
+    })
     client.changesElsewhere = { changes }
     client.update = { edited, original in
       #expect(original == theirs, "the save replaces the version the form told of")

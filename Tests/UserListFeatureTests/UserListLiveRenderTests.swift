@@ -37,7 +37,8 @@ struct RenderCountingListView: TerminalView {
     var initial = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
       UserList.State()
     }
-    initial.users = [.ada, .grace, .alan]
+    initial.shown = initial.pageQuery.answer(over: [.ada, .grace, .alan])
+    initial.shownQuery = initial.pageQuery
     initial.status = .loaded
     let store = Store(initialState: initial, reducer: UserList()) {
       $0.sharedStorage = SharedStorage(fileSystem: .inMemory())

@@ -31,7 +31,11 @@ import UserListTesting
       .always("pages count from 1") { $0.page >= 1 },
       .always("rows a page is positive") { $0.rowsPerPage >= 1 },
       Invariant("no user appears twice") { state, _, _ in
-        Set(state.users.map(\.id)).count == state.users.count ? nil : "two rows have the same id"
+        Set(state.shown.users.map(\.id)).count == state.shown.users.count ? nil : "two rows have the same id"
+      },
+      Invariant("a page holds at most a page of rows") { state, _, _ in
+        state.shown.users.count <= state.rowsPerPage || state.shownQuery?.limit != state.rowsPerPage
+          ? nil : "\(state.shown.users.count) rows on a page of \(state.rowsPerPage)"
       },
       Invariant("the applied query is the one typed last") { state, _, action in
         guard case let .queryApplied(text) = action, text != state.query else { return nil }

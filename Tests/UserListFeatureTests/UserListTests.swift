@@ -23,13 +23,17 @@ import UserListTesting
     }
   }
 
-  @Test func appearingLoadsWithAVisibleStatus() async {
+  /// The first page of the default list: every user in name order, twenty a page.
+  private static let firstPage = UserQuery()
+
+  @Test func appearingReadsTheFirstPageWithAVisibleStatus() async {
     var client = UserClient.testValue
-    client.load = { [User.ada, User.grace] }
+    client.page = { $0.answer(over: [User.ada, User.grace]) }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
-    await store.receive(.usersLoaded([User.ada, User.grace])) {
-      $0.users = [User.ada, User.grace]
+    await store.receive(.pageLoaded(Self.firstPage, Self.firstPage.answer(over: [User.ada, User.grace]))) {
+      $0.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
+      $0.shownQuery = Self.firstPage
       $0.status = .loaded
     }
     await store.send(.task)
@@ -38,13 +42,13 @@ import UserListTesting
   @Test func aFailedLoadShowsTheErrorAndRetryLoads() async {
     let attempts = LockIsolated(0)
     var client = UserClient.testValue
-    client.load = {
+    client.page = { query in
       if attempts.withValue({
         $0 += 1; return $0
       }) == 1 {
         throw StubFailure.offline
       }
-      return [User.ada]
+      return query.answer(over: [User.ada])
     }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
@@ -53,22 +57,24 @@ import UserListTesting
     }
     await store.receive(.delegate(.failed(.offline, retry: .retryTapped)))
     await store.send(.retryTapped) { $0.status = .loading }
-    await store.receive(.usersLoaded([User.ada])) {
-      $0.users = [User.ada]
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.ada], offset: 0, matching: 1, total: 1)
+      $0.shownQuery = Self.firstPage
       $0.status = .loaded
     }
   }
 
-  @Test func aChangeMadeInAnotherSessionReloadsTheListWithoutShowingLoading() async {
+  @Test func aChangeMadeInAnotherSessionReadsThePageAgainWithoutShowingLoading() async {
     let stored = LockIsolated([User.ada])
     let (changes, announce) = AsyncStream.makeStream(of: Void.self)
     var client = UserClient.testValue
-    client.load = { stored.value }
+    client.page = { $0.answer(over: stored.value) }
     client.changesElsewhere = { changes }
     let store = store(client: client)
     await store.send(.task) { $0.status = .loading }
-    await store.receive(.usersLoaded([User.ada])) {
-      $0.users = [User.ada]
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.ada], offset: 0, matching: 1, total: 1)
+      $0.shownQuery = Self.firstPage
       $0.status = .loaded
     }
     await store.send(.followChangesElsewhere)
@@ -76,7 +82,9 @@ import UserListTesting
     stored.setValue([User.ada, User.grace])
     announce.yield()
     await store.receive(.changedElsewhere)
-    await store.receive(.usersLoaded([User.ada, User.grace])) { $0.users = [User.ada, User.grace] }
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
+    }
     // The watch ends with the feed (the shell stops it when the session ends).
     announce.finish()
     await store.finish()
@@ -84,36 +92,55 @@ import UserListTesting
 
   @Test func aChangeElsewhereDuringALoadStartsNoSecondOneAndAfterAFailureLoadsAgain() async {
     var client = UserClient.testValue
-    client.load = { [User.ada] }
+    client.page = { $0.answer(over: [User.ada]) }
     let store = store(
       {
         var state = UserList.State()
         state.status = .loading
         return state
       }(), client: client)
-    // The load under way reads the file anyway.
+    // The load under way reads the directory anyway.
     await store.send(.changedElsewhere)
     await store.send(.loadFailed("The data folder is offline.")) { $0.status = .failed("The data folder is offline.") }
     await store.receive(\.delegate.failed)
     // Someone fixed the folder from another session: the list tries again, showing that it does.
     await store.send(.changedElsewhere) { $0.status = .loading }
-    await store.receive(.usersLoaded([User.ada])) {
-      $0.users = [User.ada]
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.ada], offset: 0, matching: 1, total: 1)
+      $0.shownQuery = Self.firstPage
       $0.status = .loaded
     }
   }
 
-  @Test func aDamagedListWithARepeatedIdKeepsTheFirst() async {
-    let store = store()
-    await store.send(.usersLoaded([User.ada, User(id: 1, name: "Impostor", email: "x@example.com")])) {
-      $0.users = [User.ada]
-      $0.status = .loaded
-    }
+  @Test func aRowOfAnotherPageIsReadThenActedOn() async {
+    let users = (1...30).map { User(id: User.ID($0), name: "User \($0 + 10)", email: "u\($0)@example.com") }
+    var client = UserClient.testValue
+    client.page = UserClient.page(among: { users })
+    let store = store(.loaded(users), client: client)
+    await store.send(.rowRequested(25, .open))
+    await store.receive(.rowRead(row: 25, .open, users[24]))
+    await store.receive(.delegate(.selected(25)))
+    await store.send(.rowRequested(30, .favorite))
+    await store.receive(.rowRead(row: 30, .favorite, users[29])) { $0.$favorites.withLock { $0 = [30] } }
+    await store.send(.rowRequested(21, .delete))
+    await store.receive(.rowRead(row: 21, .delete, users[20])) { $0.alert = Self.confirmation(for: users[20]) }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    // A row gone meanwhile (another session deleted users) is said, not acted on.
+    await store.send(.rowRequested(31, .open))
+    await store.receive(.rowRead(row: 31, .open, nil)) { $0.errorMessage = "Row 31 is no longer in the list." }
   }
 
-  @Test func searchFiltersOnceTypingPausesAndOnlyTheLastQueryApplies() async {
+  @Test func anAnswerToAQuestionNoLongerAskedIsDropped() async {
+    let store = store(.loaded([User.ada, User.grace]))
+    let stale = UserQuery(search: "old")
+    await store.send(.pageLoaded(stale, UserPage(users: [User.grace], offset: 0, matching: 1, total: 2)))
+  }
+
+  @Test func searchReadsThePageOnceTypingPausesAndOnlyTheLastQueryApplies() async {
     let clock = TestClock()
-    let store = store(.loaded([User.ada, User.grace, User.alan]), clock: clock)
+    var client = UserClient.testValue
+    client.page = { $0.answer(over: [User.ada, User.grace, User.alan]) }
+    let store = store(.loaded([User.ada, User.grace, User.alan]), clock: clock, client: client)
     await store.send(.queryChanged("a")) { $0.query = "a" }
     await clock.advance(by: .milliseconds(100))
     await store.send(.queryChanged("al")) { $0.query = "al" }
@@ -121,26 +148,51 @@ import UserListTesting
     await store.send(.queryChanged("ala")) { $0.query = "ala" }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.queryApplied("ala")) { $0.appliedQuery = "ala" }
-    #expect(store.state.visibleUsers == [User.alan])
+    let asked = UserQuery(search: "ala")
+    await store.receive(.pageLoaded(asked, asked.answer(over: [User.ada, User.grace, User.alan]))) {
+      $0.shown = UserPage(users: [User.alan], offset: 0, matching: 1, total: 3)
+      $0.shownQuery = asked
+    }
   }
 
-  @Test func searchMatchesNameEmailOrCityInAnyCase() {
+  @Test func sortingReadsThePageInTheNewOrderFromTheFirstPage() async {
+    var client = UserClient.testValue
+    client.page = { $0.answer(over: [User.ada, User.grace, User.alan]) }
     var state = UserList.State.loaded([User.ada, User.grace, User.alan])
-    state.appliedQuery = "NEW YORK"
-    #expect(state.visibleUsers == [User.grace])
-    state.appliedQuery = "@example"
-    #expect(state.visibleUsers.count == 3)
-    state.appliedQuery = "nobody"
-    #expect(state.visibleUsers.isEmpty)
+    state.page = 1
+    let store = store(state, client: client)
+    #expect(store.state.shown.users == [User.ada, User.alan, User.grace])
+    await store.send(.sortChanged(.id)) { $0.$preferences.withLock { $0.sortOrder = .id } }
+    await store.receive(\.pageLoaded) {
+      $0.shown.users = [User.ada, User.grace, User.alan]
+      $0.shownQuery = UserQuery(order: .id)
+    }
   }
 
-  @Test func sortingChangesTheOrder() async {
-    let store = store(.loaded([User.ada, User.grace, User.alan]))
-    #expect(store.state.visibleUsers == [User.ada, User.alan, User.grace])
-    await store.send(.sortChanged(.city)) { $0.$preferences.withLock { $0.sortOrder = .city } }
-    #expect(store.state.visibleUsers == [User.ada, User.alan, User.grace])
-    await store.send(.sortChanged(.id)) { $0.$preferences.withLock { $0.sortOrder = .id } }
-    #expect(store.state.visibleUsers == [User.ada, User.grace, User.alan])
+  @Test func aPagePastTheEndOfAShorterListShowsItsLastPage() async {
+    let users = (1...25).map { User(id: User.ID($0), name: "User \($0)", email: "u\($0)@example.com") }
+    let stored = LockIsolated(users)
+    var client = UserClient.testValue
+    client.page = { $0.answer(over: stored.value) }
+    var state = UserList.State.loaded(users)
+    state.rowsPerPage = 10
+    let store = store(state, client: client)
+    await store.send(.pageShown(3)) { $0.page = 3 }
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserQuery(order: .name, offset: 20, limit: 10).answer(over: users)
+      $0.shownQuery = UserQuery(offset: 20, limit: 10)
+    }
+    // Another session deletes ten users: page 3 is past the end, so the list shows the last page there is.
+    stored.setValue(Array(users.prefix(15)))
+    await store.send(.changedElsewhere)
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [], offset: 15, matching: 15, total: 15)
+      $0.page = 2
+    }
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserQuery(offset: 10, limit: 10).answer(over: Array(users.prefix(15)))
+      $0.shownQuery = UserQuery(offset: 10, limit: 10)
+    }
   }
 
   @Test func favoritesAreSharedState() async {
@@ -149,10 +201,11 @@ import UserListTesting
     await store.send(.favoriteToggled(2)) { $0.$favorites.withLock { $0 = [] } }
   }
 
-  @Test func deletingRemovesTheUserAndItsFavorite() async {
+  @Test func deletingRemovesTheUserAndItsFavoriteAndReadsThePageAgain() async {
     let deleted = LockIsolated(0)
     var client = UserClient.testValue
     client.delete = { _ in deleted.withValue { $0 += 1 } }
+    client.page = { $0.answer(over: [User.grace]) }
     let store = store(.loaded([User.ada, User.grace]), client: client)
     await store.send(.favoriteToggled(1)) { $0.$favorites.withLock { $0 = [1] } }
     await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: User.ada) }
@@ -161,8 +214,11 @@ import UserListTesting
     await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
     await store.receive(.deleteConfirmed(1))
     await store.receive(.deleted(1)) {
-      $0.users = [User.grace]
+      $0.shown.users = [User.grace]
       $0.$favorites.withLock { $0 = [] }
+    }
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.grace], offset: 0, matching: 1, total: 1)
     }
     #expect(deleted.value == 1)
   }
@@ -189,7 +245,7 @@ import UserListTesting
     let store = store(.loaded([User.ada, User.grace]))
     await store.send(.deleteTapped(2)) { $0.alert = Self.confirmation(for: User.grace) }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
-    #expect(store.state.users == [User.ada, User.grace])
+    #expect(store.state.shown.users == [User.ada, User.grace])
   }
 
   @Test func theListAsksWithTheSameWordsAsTheDetail() {
@@ -215,19 +271,18 @@ import UserListTesting
     await store.receive(.delegate(.appInfoRequested))
   }
 
-  @Test func theSearchFieldPreferenceDecidesWhatASearchMatches() {
+  @Test func theListAsksWithItsSearchInThePreferredFieldAndOrderForThePageShown() {
     var state = withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
       UserList.State.loaded([User.ada, User.grace, User.alan])
     }
     state.appliedQuery = "london"
-    #expect(state.visibleUsers.map(\.id) == [1])
-    state.$preferences.withLock { $0.searchField = .name }
-    #expect(state.visibleUsers.isEmpty)
-    state.appliedQuery = "gr"
-    #expect(state.visibleUsers.map(\.id) == [2])
-    state.$preferences.withLock { $0.searchField = .email }
-    state.appliedQuery = "alan@"
-    #expect(state.visibleUsers.map(\.id) == [3])
+    state.$preferences.withLock {
+      $0.searchField = .city
+      $0.sortOrder = .id
+    }
+    state.rowsPerPage = 7
+    state.page = 3
+    #expect(state.pageQuery == UserQuery(search: "london", field: .city, order: .id, offset: 14, limit: 7))
   }
 
   @Test func selectingARowTellsTheParent() async {
@@ -243,15 +298,37 @@ import UserListTesting
   }
 
   @Test func parentsKeepTheListCurrentThroughItsInterface() {
-    var state = UserList.State.loaded([User.ada])
+    var state = UserList.State.loaded([User.ada, User.grace])
     let renamed = User(id: User.ada.id, name: "Ada King", email: User.ada.email, city: User.ada.city)
     let added = User(id: 40, name: "Zed", email: "zed@example.com")
     state.show(saved: renamed)
+    // Shown at once where it was; the page is read again when the list is back in front (order, a newcomer).
+    #expect(state.shown.users == [renamed, User.grace])
+    #expect(state.isOutdated)
+    #expect(UserListView().appearAction(for: state) == .refresh)
+    state.isOutdated = false
     state.show(saved: added)
-    #expect(Array(state.users) == [renamed, added])
+    #expect(state.shown.users == [renamed, User.grace])
+    #expect(state.isOutdated)
     state.forget(deleted: User.ada.id)
     state.forget(deleted: 99)
-    #expect(Array(state.users) == [added])
+    #expect(state.shown.users == [User.grace])
+  }
+
+  @Test func comingBackToAnOutdatedListReadsItsPageAgainQuietly() async {
+    var client = UserClient.testValue
+    client.page = { $0.answer(over: [User.grace, User.alan]) }
+    var state = UserList.State.loaded([User.ada, User.grace])
+    state.forget(deleted: User.ada.id)
+    let store = store(state, client: client)
+    await store.send(.refresh)
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.alan, User.grace], offset: 0, matching: 2, total: 2)
+      $0.isOutdated = false
+    }
+    // Not loaded yet: appearing loads, a refresh waits for it.
+    let fresh = self.store()
+    await fresh.send(.refresh)
   }
 }
 
@@ -271,8 +348,9 @@ import UserListTesting
     await clock.advance(by: .seconds(5))
     await store.send(.retryTapped) { $0.status = .loading }
     await clock.advance(by: .seconds(2))
-    await store.receive(.usersLoaded([.ada])) {
-      $0.users = [.ada]
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [.ada], offset: 0, matching: 1, total: 1)
+      $0.shownQuery = UserQuery()
       $0.status = .loaded
     }
   }

@@ -8,16 +8,17 @@ import UserListInterface
 @MainActor struct UserListViewTests {
   private let view = UserListView()
 
+  static let users = [
+    User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London"),
+    User(id: 2, name: "Grace Hopper", email: "grace@example.com"),
+  ]
+
   private func state() -> UserList.State {
     withDependencies({ $0.sharedStorage = SharedStorage(fileSystem: .inMemory()) }) {
       var state = UserList.State()
-      state.users = [
-        User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London"),
-        User(id: 2, name: "Grace Hopper", email: "grace@example.com"),
-      ]
       state.status = .loaded
       state.$favorites.withLock { $0 = [2] }
-      return state
+      return state.answered()
     }
   }
 
@@ -48,6 +49,7 @@ import UserListInterface
     // Only the rows on the page shown.
     state.rowsPerPage = 1
     state.page = 2
+    state = state.answered()
     #expect(view.completionCandidates(before: ["fav"], in: state) == [CompletionCandidate("2", note: "Grace Hopper")])
     #expect(view.completionCandidates(before: ["sort"], in: state).first { !$0.note.isEmpty }?.value == "name")
   }
@@ -55,8 +57,10 @@ import UserListInterface
   @Test func rowNumbersReferToTheRowsAsShown() throws {
     var sorted = state()
     sorted.$preferences.withLock { $0.sortOrder = .id }
+    sorted = sorted.answered()
     #expect(try view.action(for: "open 2", in: sorted).get() == .userTapped(2))
     sorted.appliedQuery = "grace"
+    sorted = sorted.answered()
     #expect(try view.action(for: "fav 1", in: sorted).get() == .favoriteToggled(2))
     #expect(view.action(for: "delete 2", in: sorted) == .failure(CommandError("No row 2: choose 1–1.")))
     #expect(view.action(for: "sort size", in: sorted) == .failure(CommandError("'sort' needs one of: name, city, id.")))
@@ -66,5 +70,15 @@ import UserListInterface
     var empty = UserList.State()
     empty.status = .loaded
     #expect(view.action(for: "open 1", in: empty) == .failure(CommandError("There are no rows to open.")))
+  }
+}
+
+extension UserList.State {
+  /// This list showing the page its question asks, as the client answers it for the two users of these tests.
+  @MainActor fileprivate func answered() -> Self {
+    var state = self
+    state.shown = pageQuery.answer(over: UserListViewTests.users)
+    state.shownQuery = pageQuery
+    return state
   }
 }

@@ -18,7 +18,7 @@ import UsersShell
     #expect(rows.count == 6)
     #expect(rows[0].hasSuffix("command          appStarted(interactive: false)"))
     #expect(rows[1].hasSuffix("command          list.task"))
-    #expect(rows[2].contains("effect of #2     list.usersLoaded(["))
+    #expect(rows[2].contains("effect of #2     list.pageLoaded(UserQuery("))
     #expect(rows[3].hasSuffix("command          list.userTapped(2)"))
     #expect(rows[4].hasSuffix("sent by #4       list.delegate(.selected(2))"))
     #expect(rows[5].hasSuffix("command          path[id: 0].detail.favoriteToggled"))

@@ -66,7 +66,7 @@ import UserClientTesting
     try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--replay", recording, "--step"])
     #expect(await terminal.waitFor("#1 of "))
     #expect(await terminal.type(":next\r", thenWaitFor: "#2 of "))
-    #expect(await terminal.type(":next\r", thenWaitFor: "list.usersLoaded("))
+    #expect(await terminal.type(":next\r", thenWaitFor: "list.pageLoaded("))
     #expect(await terminal.type(":resume\r", thenWaitFor: "Back to the live screen."))
     #expect(terminal.output.contains("Grace Hopper"), "live, the recording's last screen: Grace's")
     terminal.type("\u{04}")

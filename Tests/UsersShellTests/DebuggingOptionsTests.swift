@@ -19,13 +19,13 @@ import UsersShell
           AppFeature.Action.list(.sortChanged(.city))
           AppFeature.State(
             list: UserList.State(
-              … (5 unchanged)
+              … (6 unchanged)
               preferences: Preferences(
         -       sortOrder: UserSortOrder.name,
         +       sortOrder: UserSortOrder.city,
                 … (3 unchanged)
               ),
-              … (4 unchanged)
+              … (5 unchanged)
             ),
             … (4 unchanged)
             preferences: Preferences(
@@ -33,6 +33,21 @@ import UsersShell
         +     sortOrder: UserSortOrder.city,
               … (3 unchanged)
             )
+          )
+        received action:
+          AppFeature.Action.list(.pageLoaded(UserQuery(search: "", field: .any, order: .city, offset: 0, limit: 20, countLimit: 10000), UserPage(users: [User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London"), User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")], offset: 0, matching: 2, matchingIsExact: true, total: 2)))
+          AppFeature.State(
+            list: UserList.State(
+              … (1 unchanged)
+              shownQuery: UserQuery(
+                … (2 unchanged)
+        -       order: UserSortOrder.name,
+        +       order: UserSortOrder.city,
+                … (3 unchanged)
+              ),
+              … (10 unchanged)
+            ),
+            … (5 unchanged)
           )
         Users (2 of 2, sorted by city)
         """))

@@ -42,3 +42,23 @@ extension UserClient {
       changesElsewhere: base.changesElsewhere)
   }
 }
+
+extension UserClient {
+  /// A `user` endpoint that finds the user among those `users` returns at each call (`notFound` when absent): for
+  /// a test that keeps its directory in a variable.
+  public static func user(
+    among users: @escaping @Sendable () throws -> [User]
+  ) -> @Sendable (User.ID) async throws -> User {
+    { id in
+      guard let user = try users().first(where: { $0.id == id }) else { throw UserClientError.notFound(id) }
+      return user
+    }
+  }
+
+  /// A `page` endpoint answering from those `users` returns at each call, by the rules every client follows.
+  public static func page(
+    among users: @escaping @Sendable () throws -> [User]
+  ) -> @Sendable (UserQuery) async throws -> UserPage {
+    { query in query.answer(over: try users()) }
+  }
+}

@@ -84,7 +84,7 @@ public struct AppFeature: Reducer {
         return .none
 
       case let .list(.delegate(.selected(id))):
-        let detail = state.list.users[id: id].map(UserDetail.State.init(user:)) ?? UserDetail.State(id: id)
+        let detail = state.list.shownUser(id).map(UserDetail.State.init(user:)) ?? UserDetail.State(id: id)
         state.path.append(.detail(detail))
         return .none
 

@@ -17,7 +17,7 @@ struct OnboardingLogic: Reducer {
         state.step = .open
         return .none
       case let (.open, .list(.delegate(.selected(id)))):
-        state.openedName = state.list.users[id: id]?.name
+        state.openedName = state.list.shownUser(id)?.name
         state.step = .favorite
         return .none
       case (.favorite, .list(.favoriteToggled)):

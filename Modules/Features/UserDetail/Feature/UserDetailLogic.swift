@@ -116,13 +116,9 @@ struct UserDetailLogic: Reducer {
   /// Reads user `id` from the client; `missing` is the failure when it is not there.
   private func fetch(_ id: User.ID, whenMissing missing: String) -> Effect<Action> {
     .run { [users] send in
-      guard let user = try await users.load().first(where: { $0.id == id }) else {
-        await send(.loadFailed(missing))
-        return
-      }
-      await send(.userLoaded(user))
+      await send(.userLoaded(try await users.user(id)))
     } catch: { error, send in
-      await send(.loadFailed("\(error)"))
+      await send(.loadFailed(error as? UserClientError == .notFound(id) ? missing : "\(error)"))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }

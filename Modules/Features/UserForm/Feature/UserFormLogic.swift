@@ -94,8 +94,8 @@ struct UserFormLogic: Reducer {
         // the form started from.
         guard case let .edit(original) = state.mode, !state.isSaving else { return .none }
         return .run { [users] send in
-          guard let current = try await users.load().first(where: { $0.id == original.id }), current != original
-          else { return }
+          let current = try await users.user(original.id)
+          guard current != original else { return }
           await send(.editedElsewhere(current))
         } catch: { _, _ in
           // A load that fails here changes nothing: the save will say what is wrong.

@@ -3,7 +3,12 @@ import ErrorHandlingInterface
 import UserClientInterface
 import UserListInterface
 
-/// The list's behaviour: loading with a visible status, debounced search, sorting, favorites, deletes.
+/// The list's behaviour: a page read from the directory with a visible status, debounced search, sorting, paging,
+/// favorites, deletes.
+///
+/// The list asks the user client one question at a time (`State.pageQuery`):
+/// whenever its own actions change the question, the page is read again (the
+/// last answer wins; an answer to an older question is dropped).
 struct UserListLogic: Reducer {
   typealias State = UserList.State
   typealias Action = UserList.Action
@@ -26,9 +31,14 @@ struct UserListLogic: Reducer {
         return followChangesElsewhere()
       case .changedElsewhere:
         switch state.status {
-        case .loaded: return reloadQuietly()
+        case .loaded: return readPage(state.pageQuery)
         case .failed, .cancelled: return load(&state)
         case .idle, .loading: return .none
+        }
+      case .refresh:
+        switch state.status {
+        case .loaded: return readPage(state.pageQuery)
+        case .idle, .loading, .failed, .cancelled: return .none
         }
       case .retryTapped:
         return load(&state)
@@ -36,10 +46,17 @@ struct UserListLogic: Reducer {
         guard state.status == .loading else { return .none }
         state.status = .cancelled
         return .cancel(id: CancelID.load)
-      case let .usersLoaded(users):
-        // A damaged file may repeat an id: keep the first rather than trap.
-        state.users = IdentifiedArray(users, uniquingIDsWith: { first, _ in first })
+      case let .pageLoaded(query, page):
+        // An answer to a question the list no longer asks: the read of the current one is under way.
+        guard query == state.pageQuery else { return .none }
+        state.shown = page
+        state.shownQuery = query
         state.status = .loaded
+        state.isOutdated = false
+        if page.users.isEmpty, page.offset > 0, page.matchingIsExact {
+          // The list got shorter than the page shown: show its last page (read again through `onChange`).
+          state.page = max((page.matching + state.rowsPerPage - 1) / max(state.rowsPerPage, 1), 1)
+        }
         return .none
       case let .loadFailed(message):
         state.status = .failed(message)
@@ -72,16 +89,31 @@ struct UserListLogic: Reducer {
         state.page = firstRow / state.rowsPerPage + 1
         return .none
       case let .favoriteToggled(id):
-        state.$favorites.withLock { favorites in
-          if favorites.remove(id) == nil { favorites.insert(id) }
-        }
+        toggleFavorite(id, in: &state)
         return .none
       case let .deleteTapped(id):
-        guard let user = state.users[id: id] else { return .none }
-        let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
-        state.alert = AlertState(
-          title: confirmation.title, message: confirmation.message,
-          buttons: [.destructive("Delete", action: .confirmDelete(id)), .cancel("Cancel")])
+        guard let user = state.shownUser(id) else { return .none }
+        askToDelete(user, in: &state)
+        return .none
+      case let .rowRequested(row, request):
+        var query = state.pageQuery
+        query.offset = row - 1
+        query.limit = 1
+        return .run { [users] send in
+          await send(.rowRead(row: row, request, try await users.page(query).users.first))
+        } catch: { error, send in
+          await send(.loadFailed("\(error)"))
+        }
+      case let .rowRead(row, _, nil):
+        state.errorMessage = "Row \(row) is no longer in the list."
+        return .none
+      case let .rowRead(_, request, user?):
+        state.errorMessage = nil
+        switch request {
+        case .open: return .send(.delegate(.selected(user.id)))
+        case .favorite: toggleFavorite(user.id, in: &state)
+        case .delete: askToDelete(user, in: &state)
+        }
         return .none
       case let .alert(.presented(.confirmDelete(id))):
         return .send(.deleteConfirmed(id))
@@ -100,9 +132,9 @@ struct UserListLogic: Reducer {
           await send(.delegate(.failed(report, retry: .deleteConfirmed(id))))
         }
       case let .deleted(id):
-        state.users.remove(id: id)
+        state.shown.users.removeAll { $0.id == id }
         state.$favorites.withLock { _ = $0.remove(id) }
-        return .none
+        return readPage(state.pageQuery)
       case let .deleteFailed(message):
         state.errorMessage = message
         return .none
@@ -118,7 +150,27 @@ struct UserListLogic: Reducer {
         return .none
       }
     }
+    .onChange(of: \.pageQuery) { _, query in
+      Reduce { state, _ in
+        // A changed question while the list shows (or is reading) a page: read the page it now asks for.
+        state.status == .loaded || state.status == .loading ? readPage(query) : .none
+      }
+    }
     .ifLet(\.$alert, action: \.alert)
+  }
+
+  private func toggleFavorite(_ id: User.ID, in state: inout State) {
+    state.$favorites.withLock { favorites in
+      if favorites.remove(id) == nil { favorites.insert(id) }
+    }
+  }
+
+  /// Shows the confirmation every screen asks before deleting `user`.
+  private func askToDelete(_ user: User, in state: inout State) {
+    let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
+    state.alert = AlertState(
+      title: confirmation.title, message: confirmation.message,
+      buttons: [.destructive("Delete", action: .confirmDelete(user.id)), .cancel("Cancel")])
   }
 
   /// Hears of the changes other sessions make, for as long as the list lives.
@@ -129,10 +181,11 @@ struct UserListLogic: Reducer {
     .cancellable(id: CancelID.watch, cancelInFlight: true)
   }
 
-  /// Loads again with the list still showing: a change made elsewhere replaces it when it arrives.
-  private func reloadQuietly() -> Effect<Action> {
+  /// Reads the page `query` asks for, with the list still showing: the answer replaces the page when it arrives,
+  /// and a read still under way is cancelled (its answer is no longer wanted).
+  private func readPage(_ query: UserQuery) -> Effect<Action> {
     .run { [users] send in
-      await send(.usersLoaded(try await users.load()))
+      await send(.pageLoaded(query, try await users.page(query)))
     } catch: { error, send in
       await send(.loadFailed("\(error)"))
     }
@@ -141,7 +194,7 @@ struct UserListLogic: Reducer {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    return reloadQuietly()
+    return readPage(state.pageQuery)
   }
 }
 

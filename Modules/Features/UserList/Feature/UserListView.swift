@@ -4,12 +4,9 @@ import TerminalUI
 import UserClientInterface
 import UserListInterface
 
-/// The list as text: a status line, one page of the visible rows numbered, favorites starred; commands by row
-/// number, and `next`/`prev`/`page` through the pages.
+/// The list as text: a status line, the page of rows shown numbered, favorites starred; commands by row number,
+/// and `next`/`prev`/`page` through the pages.
 public struct UserListView: FieldObservingView {
-  /// Sorts and filters once per change, not once per render.
-  private let visible = VisibleRows()
-
   /// A view of the list.
   public init() {}
 
@@ -18,8 +15,8 @@ public struct UserListView: FieldObservingView {
 
   /// The screen for `state`.
   public func render(_ state: RenderedState<UserList.State>, style: TextStyle) -> String {
-    let rows = state.status == .loaded ? visible.rows(for: state) : Rows(users: [], positions: [])
-    var lines = [style.bold("Users") + summary(state, visible: rows.count)]
+    let shown = state.shown
+    var lines = [style.bold("Users") + summary(state, shown: shown)]
     switch state.status {
     case .idle:
       lines.append(style.dim("Not loaded yet. Type 'reload'."))
@@ -30,13 +27,13 @@ public struct UserListView: FieldObservingView {
     case .cancelled:
       lines.append(style.dim("Loading cancelled.") + " Type 'retry' to load the users.")
     case .loaded:
-      if rows.isEmpty {
+      if shown.matching == 0 {
         let query = TerminalText.escaped(state.appliedQuery)
-        lines.append(style.dim(state.users.isEmpty ? "No users yet." : "No user matches “\(query)”."))
+        lines.append(style.dim(shown.total == 0 ? "No users yet." : "No user matches “\(query)”."))
       } else {
-        let paging = Paging(rowsPerPage: state.rowsPerPage, page: state.page, rowCount: rows.count)
-        lines.append(page(of: rows, paging: paging, state: state, style: style))
-        if paging.pageCount > 1 { lines.append(style.dim(paging.footer)) }
+        let paging = Paging(state.rowsPerPage, shown: shown)
+        if !shown.users.isEmpty { lines.append(rows(of: shown, state: state, style: style)) }
+        if paging.pageCount != 1 { lines.append(style.dim(paging.footer)) }
       }
     }
     if let error = state.errorMessage { lines.append(style.red(TerminalText.escaped(error))) }
@@ -44,17 +41,16 @@ public struct UserListView: FieldObservingView {
   }
 
   /// The rows of the page shown, numbered as in the whole list.
-  private func page(of rows: Rows, paging: Paging, state: RenderedState<UserList.State>, style: TextStyle) -> String {
-    let width = String(rows.count).count
+  private func rows(of shown: UserPage, state: RenderedState<UserList.State>, style: TextStyle) -> String {
+    let width = String(shown.offset + shown.users.count).count
     // Shared values are read once: each read goes through the shared reference's lock and observation.
     let favorites = state.favorites
     let display = state.preferences.display
     let star = style.yellow("★")
     var text = ""
-    for index in paging.rows {
-      let user = rows[index]
-      if index > paging.rows.lowerBound { text.append("\n") }
-      let number = String(index + 1)
+    for (index, user) in shown.users.enumerated() {
+      if index > 0 { text.append("\n") }
+      let number = String(shown.offset + index + 1)
       if number.utf8.count < width { text.append(String(repeating: " ", count: width - number.utf8.count)) }
       text.append(number)
       text.append(". ")
@@ -71,9 +67,9 @@ public struct UserListView: FieldObservingView {
     return text
   }
 
-  private func summary(_ state: RenderedState<UserList.State>, visible: Int) -> String {
+  private func summary(_ state: RenderedState<UserList.State>, shown: UserPage) -> String {
     var parts: [String] = []
-    if state.status == .loaded { parts.append("\(visible) of \(state.users.count)") }
+    if state.status == .loaded { parts.append("\(Paging.count(shown)) of \(shown.total)") }
     if !state.appliedQuery.isEmpty {
       let field = state.preferences.searchField
       let query = TerminalText.escaped(state.appliedQuery)
@@ -85,23 +81,31 @@ public struct UserListView: FieldObservingView {
 
   /// The commands of the list; row numbers are the numbers shown, on any page.
   public func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] {
-    let rows = visible.rows(for: state)
-    let paging = Paging(state, rowCount: rows.count)
-    let range = 1...max(rows.count, 1)
+    let shown = state.shown
+    let paging = Paging(state.rowsPerPage, shown: shown)
+    let rowsShown = (shown.offset + 1)...max(shown.offset + shown.users.count, shown.offset + 1)
     // Tab offers the rows on the page, listed with their users' names.
-    let rowsShown = paging.rows.map { CompletionCandidate(String($0 + 1), note: rows[$0].name) }
-    func row(_ name: String, help: String, _ action: @escaping (User.ID) -> UserList.Action) -> TerminalCommand<
-      UserList.Action
-    > {
+    let candidates = shown.users.enumerated().map {
+      CompletionCandidate(String(shown.offset + $0.offset + 1), note: $0.element.name)
+    }
+    // Any row of the list can be named: one on the page acts at once, another is read first.
+    let lastRow = shown.matchingIsExact ? max(shown.matching, 1) : Int(Int32.max)
+    func row(
+      _ name: String, help: String, _ request: UserList.Action.RowRequest,
+      _ action: @escaping (User.ID) -> UserList.Action
+    ) -> TerminalCommand<UserList.Action> {
       TerminalCommand(name, arguments: ["<row>"], help: help) { words in
-        guard !rows.isEmpty else { return .failure(CommandError("There are no rows to \(name).")) }
-        return TerminalCommand<Int>.number(name, argument: "row", in: range, help: help) { $0 }
-          .parse(words).map { action(rows[$0 - 1].id) }
+        guard shown.matching > 0 else { return .failure(CommandError("There are no rows to \(name).")) }
+        return TerminalCommand<Int>.number(name, argument: "row", in: 1...lastRow, help: help) { $0 }
+          .parse(words).map { number in
+            rowsShown.contains(number) && number - shown.offset <= shown.users.count
+              ? action(shown.users[number - shown.offset - 1].id) : .rowRequested(number, request)
+          }
       }
-      .completing { $0.isEmpty ? rowsShown : [] }
+      .completing { $0.isEmpty ? candidates : [] }
     }
     return [
-      row("open", help: "Show the user in that row.", UserList.Action.userTapped),
+      row("open", help: "Show the user in that row.", .open, UserList.Action.userTapped),
       .simple("add", help: "Add a user.", action: .addTapped),
       TerminalCommand.text(
         "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
@@ -111,11 +115,12 @@ public struct UserListView: FieldObservingView {
       .choice(
         "sort", of: UserList.SortOrder.self, current: state.sort, help: "Change the order.",
         action: UserList.Action.sortChanged),
-      row("fav", help: "Mark or unmark the user in that row as a favorite.", UserList.Action.favoriteToggled),
-      row("delete", help: "Delete the user in that row (asks first).", UserList.Action.deleteTapped),
+      row(
+        "fav", help: "Mark or unmark the user in that row as a favorite.", .favorite, UserList.Action.favoriteToggled),
+      row("delete", help: "Delete the user in that row (asks first).", .delete, UserList.Action.deleteTapped),
       TerminalCommand("next", help: "Show the next page of rows.") { words in
         guard words.isEmpty else { return .failure(CommandError("'next' takes no arguments.")) }
-        guard paging.page < paging.pageCount else { return .failure(CommandError("This is the last page.")) }
+        guard paging.hasNext else { return .failure(CommandError("This is the last page.")) }
         return .success(.pageShown(paging.page + 1))
       },
       TerminalCommand("prev", help: "Show the previous page of rows.") { words in
@@ -124,7 +129,7 @@ public struct UserListView: FieldObservingView {
         return .success(.pageShown(paging.page - 1))
       },
       .number(
-        "page", argument: "n", in: 1...paging.pageCount, help: "Show that page of rows.",
+        "page", argument: "n", in: 1...paging.lastPageNamed, help: "Show that page of rows.",
         action: UserList.Action.pageShown),
       .simple(
         state.status.isFailed || state.status == .cancelled ? "retry" : "reload", help: "Load the users again.",
@@ -134,23 +139,26 @@ public struct UserListView: FieldObservingView {
     ]
   }
 
-  /// What `search` looks in, for Tab to offer: the names, emails or cities of the users loaded, or names and
+  /// What `search` looks in, for Tab to offer: the names, emails or cities of the users shown, or names and
   /// cities when the search looks in any field.
   private func searchedValues(_ state: UserList.State) -> [String] {
+    let users = state.shown.users
     switch state.preferences.searchField {
-    case .name: state.users.map(\.name)
-    case .email: state.users.map(\.email)
-    case .city: state.users.map(\.city).filter { !$0.isEmpty }
-    case .any: state.users.map(\.name) + state.users.map(\.city).filter { !$0.isEmpty }
+    case .name: return users.map(\.name)
+    case .email: return users.map(\.email)
+    case .city: return users.map(\.city).filter { !$0.isEmpty }
+    case .any: return users.map(\.name) + users.map(\.city).filter { !$0.isEmpty }
     }
   }
 
   /// While the list shows, it follows the changes other sessions make.
   public func followAction(for state: UserList.State) -> UserList.Action? { .followChangesElsewhere }
 
-  /// Load when the list first appears (and after a restore reset the status to idle).
+  /// Load when the list first appears (and after a restore reset the status to idle); read the page again when
+  /// the list is back in front and its page is out of date (a user saved elsewhere, the settings changed).
   public func appearAction(for state: UserList.State) -> UserList.Action? {
-    state.status == .idle ? .task : nil
+    if state.status == .idle { return .task }
+    return state.isOutdated || state.shownQuery != state.pageQuery ? .refresh : nil
   }
 
   /// A load cancelled by Ctrl-C stops showing "Loading…".
@@ -165,33 +173,45 @@ public struct UserListView: FieldObservingView {
   }
 }
 
-/// Which rows of the list a page shows.
+/// Which page of the list is shown and what lies beyond it.
 struct Paging {
-  /// The page shown, from 1: the state's page, or the last one when the list got shorter.
+  /// The page shown, from 1.
   let page: Int
+  /// How many pages the matches fill (the pages counted so far when the count stopped).
   let pageCount: Int
-  /// The indices of the rows on the page.
-  let rows: Range<Int>
-  let rowCount: Int
+  /// Whether the count of matches stopped before the end.
+  let isCountOpen: Bool
+  let shown: UserPage
+  let rowsPerPage: Int
 
-  init(_ state: UserList.State, rowCount: Int) {
-    self.init(rowsPerPage: state.rowsPerPage, page: state.page, rowCount: rowCount)
-  }
-
-  /// The rows of `page` (from 1; the last one past the end), `rowsPerPage` a page.
-  init(rowsPerPage: Int, page: Int, rowCount: Int) {
+  /// The paging of `shown`, `rowsPerPage` a page.
+  init(_ rowsPerPage: Int, shown: UserPage) {
     let size = max(rowsPerPage, 1)
-    pageCount = max((rowCount + size - 1) / size, 1)
-    self.page = min(max(page, 1), pageCount)
-    rows = ((self.page - 1) * size)..<min(self.page * size, rowCount)
-    self.rowCount = rowCount
+    self.shown = shown
+    self.rowsPerPage = size
+    page = shown.offset / size + 1
+    pageCount = max((shown.matching + size - 1) / size, 1)
+    isCountOpen = !shown.matchingIsExact
   }
+
+  /// Whether a page follows this one.
+  var hasNext: Bool { isCountOpen ? shown.users.count == rowsPerPage : page < pageCount }
+
+  /// The largest page number `page <n>` takes: the last page, or any page while the count is open (an empty one
+  /// says so).
+  var lastPageNamed: Int { isCountOpen ? Int(Int32.max) : pageCount }
+
+  /// "12" or "10000+": how many users match.
+  static func count(_ shown: UserPage) -> String { shown.matchingIsExact ? "\(shown.matching)" : "\(shown.matching)+" }
 
   /// Which rows show and how to see the others.
   var footer: String {
-    let hint =
-      page < pageCount ? "'next' shows more, 'page <n>' jumps" : "'prev' goes back, 'page <n>' jumps"
-    return "Rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(rowCount), page \(page) of \(pageCount); \(hint)."
+    let first = shown.offset + 1
+    let last = shown.offset + shown.users.count
+    let rows = shown.users.isEmpty ? "No rows" : "Rows \(first)–\(last)"
+    let pages = isCountOpen ? "page \(page)" : "page \(page) of \(pageCount)"
+    let hint = hasNext ? "'next' shows more, 'page <n>' jumps" : "'prev' goes back, 'page <n>' jumps"
+    return "\(rows) of \(Self.count(shown)), \(pages); \(hint)."
   }
 }
 

@@ -11,8 +11,11 @@ import UserClientInterface
 public struct UserList: Reducer {
   /// Everything the list shows.
   public struct State: Equatable, Codable, RestorableState, ObservableState {
-    /// The users loaded, in storage order.
-    public var users: IdentifiedArrayOf<User> = []
+    /// The page of users shown, with how many match the search and how many the directory holds: the list holds
+    /// what it shows, not the directory (which may hold a million users).
+    public var shown: UserPage = .empty
+    /// The question `shown` answers (nil until the first answer).
+    public var shownQuery: UserQuery?
     /// Where loading stands.
     public var status: LoadStatus = .idle
     /// The search text as typed.
@@ -21,16 +24,20 @@ public struct UserList: Reducer {
     public var appliedQuery = ""
     /// The favorite users, shared with every feature that shows favorites.
     @Shared(.favorites) public var favorites: Set<User.ID>
-    /// The app's preferences (order, search field, display), shared with Settings: a change there shows at once.
+    /// The app's preferences (order, search field, display), shared with Settings: a change there shows when the
+    /// list is back in front.
     @Shared(.preferences) public var preferences: Preferences
     /// The last failure of a delete, shown until the next action succeeds.
     public var errorMessage: String?
     /// The delete confirmation, while shown (the same one the detail screen asks).
     @Presents public var alert: AlertState<Action.Alert>?
-    /// The page of rows shown, from 1 (a view shows the last page when the list got shorter).
+    /// The page of rows shown, from 1.
     public var page = 1
     /// How many rows a page holds: `defaultRowsPerPage` unless a terminal fitted the list to its height.
     public var rowsPerPage = State.defaultRowsPerPage
+    /// Whether the directory changed in this app since the page was read (a user saved or deleted on another
+    /// screen): the page is read again when the list is back in front.
+    public var isOutdated = false
 
     /// The page size of scripts and of anything that does not fit the list to a screen, so their output is stable.
     public static let defaultRowsPerPage = 20
@@ -38,9 +45,9 @@ public struct UserList: Reducer {
     /// A list that has not loaded yet.
     public init() {}
 
-    // A saved list keeps where the user was, not the data: users live in users.json and load again when the
-    // list appears (a session file stays a few hundred bytes with 100,000 users). Favorites and preferences
-    // are shared and come back from their own storage. The page is not kept either: a restored list starts at the
+    // A saved list keeps where the user was, not the data: the page is read again when the list appears (a
+    // session file stays a few hundred bytes however large the directory). Favorites and preferences are shared
+    // and come back from their own storage. The page number is not kept either: a restored list starts at the
     // top of a list that may have changed.
     private enum CodingKeys: String, CodingKey {
       case status, query, appliedQuery, errorMessage, alert
@@ -49,28 +56,41 @@ public struct UserList: Reducer {
     /// How the list is ordered (a preference).
     public var sort: SortOrder { preferences.sortOrder }
 
+    /// The question the list asks the directory now: its applied search in the preferred field and order, for the
+    /// page shown. When it differs from `shownQuery`, the page shown is out of date.
+    public var pageQuery: UserQuery {
+      UserQuery(
+        search: appliedQuery, field: preferences.searchField, order: preferences.sortOrder,
+        offset: (max(page, 1) - 1) * max(rowsPerPage, 1), limit: max(rowsPerPage, 1))
+    }
+
     /// Readies the list to be saved for the next start: idle, so the restored list loads again when it appears
     /// (a load in flight will never answer, and the users may have changed since).
     public mutating func prepareForRestoration() {
       status = .idle
     }
 
-    /// Shows `user` as saved elsewhere (a form, a detail screen): replaced in place, or added at the end.
+    /// Shows `user` as saved elsewhere (a form, a detail screen): replaced on the page at once, and the page read
+    /// again when the list is back in front (the user may now sort or match elsewhere, or be new).
     ///
     /// Parents call this when a sibling feature tells them a user changed, so the
-    /// list is current without reloading and without a parent sending the list's
-    /// own actions.
+    /// list is current without a parent sending the list's own actions.
     public mutating func show(saved user: User) {
-      // Unchanged (a detail screen reporting what it loaded): writing would copy a list shared with a view's
-      // cache of sorted rows, and make that cache compare every user to notice nothing changed.
-      guard users[id: user.id] != user else { return }
-      users[id: user.id] = user
+      if let row = shown.users.firstIndex(where: { $0.id == user.id }), shown.users[row] != user {
+        shown.users[row] = user
+      }
+      isOutdated = true
     }
 
-    /// Forgets a user deleted elsewhere.
+    /// Forgets a user deleted elsewhere: gone from the page at once, and the page read again when the list is
+    /// back in front.
     public mutating func forget(deleted id: User.ID) {
-      users.remove(id: id)
+      shown.users.removeAll { $0.id == id }
+      isOutdated = true
     }
+
+    /// The user with `id` if it is on the page shown.
+    public func shownUser(_ id: User.ID) -> User? { shown.users.first { $0.id == id } }
   }
 
   /// How the list is ordered (the preference Settings changes too).
@@ -86,10 +106,13 @@ public struct UserList: Reducer {
     case loadCancelled
     /// The list is on screen: follow the changes other sessions make to the users, until it goes.
     case followChangesElsewhere
-    /// Another session changed the users: the list loads them again, without showing "Loading…".
+    /// Another session changed the users: the list reads its page again, without showing "Loading…".
     case changedElsewhere
-    /// The client answered a load.
-    case usersLoaded([User])
+    /// The list is back in front with its page out of date (changed on another screen, or asked differently):
+    /// read it again, without showing "Loading…".
+    case refresh
+    /// The client answered the question the list asked.
+    case pageLoaded(UserQuery, UserPage)
     /// The client failed a load.
     case loadFailed(String)
     /// The search text changed (as typed).
@@ -116,6 +139,10 @@ public struct UserList: Reducer {
     case deleteFailed(String)
     /// The user picked a row.
     case userTapped(User.ID)
+    /// A row of another page was named by its number (a script's `open 45`): read its user, then do `request`.
+    case rowRequested(Int, RowRequest)
+    /// The user in row `row`, read for `request` (nil: the list has no such row any more).
+    case rowRead(row: Int, RowRequest, User?)
     /// The user asked to add someone.
     case addTapped
     /// The user asked for the settings.
@@ -137,6 +164,16 @@ public struct UserList: Reducer {
       case appInfoRequested
       /// A request failed: explain `report`; sending `retry` back to the list makes the request again.
       indirect case failed(ErrorReport, retry: Action)
+    }
+
+    /// What to do with the user of a row named on another page.
+    public enum RowRequest: String, Equatable, Sendable, Codable {
+      /// Show the user.
+      case open
+      /// Mark or unmark the user as a favorite.
+      case favorite
+      /// Ask to delete the user.
+      case delete
     }
 
     /// The delete confirmation's buttons.

@@ -3,10 +3,12 @@ import UserClientInterface
 import UserListInterface
 
 extension UserList.State {
-  /// A list that finished loading `users`, in the order given.
+  /// A list that shows its first page of a directory holding `users` (read as the client would answer).
   public static func loaded(_ users: [User]) -> Self {
     var state = Self()
-    state.users = IdentifiedArray(uniqueElements: users)
+    let query = state.pageQuery
+    state.shown = query.answer(over: users)
+    state.shownQuery = query
     state.status = .loaded
     return state
   }
