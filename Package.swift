@@ -60,7 +60,7 @@ func testing(of interface: String) -> String? {
 /// A dependency client under Modules/Clients/NAME, one folder per target: NAMEInterface (a struct of closures with
 /// its test and preview values), NAMELive (the real thing), NAMETesting (fixtures and stand-in clients for tests),
 /// and NAMELiveTests. Only the Interface runs the plugin (its `DependencyClient`).
-func client(_ name: String, interface: [String] = [], live: [String] = []) -> [Target] {
+func client(_ name: String, interface: [String] = [], live: [String] = [], tests: [String] = []) -> [Target] {
   let dependencies = interface.map { Target.Dependency.target(name: $0) }
   return [
     .target(
@@ -78,7 +78,7 @@ func client(_ name: String, interface: [String] = [], live: [String] = []) -> [T
       dependencies: [
         .target(name: "\(name)Interface"), .target(name: "\(name)Live"), .target(name: "\(name)Testing"),
         "ComposableTesting", "Clocks",
-      ],
+      ] + tests.map { .target(name: $0) },
       path: "Tests/\(name)LiveTests"),
   ]
 }
@@ -133,7 +133,9 @@ func feature(
 }
 
 let clients: [Target] =
-  client("UserClient", interface: ["ValueDump", "Sharing"], live: ["Sharing", "SystemSQLite"]) + client("AppInfoClient")
+  client(
+    "UserClient", interface: ["ValueDump", "Sharing"], live: ["Sharing", "SystemSQLite"], tests: ["SystemSQLite"])
+  + client("AppInfoClient")
   + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
 let features: [Target] =
@@ -205,6 +207,7 @@ let apps: [Target] = [
     name: "UsersShellTests",
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AnalyticsClientLive",
+      "UserClientLive", "SystemSQLite",
     ],
     path: "Tests/UsersShellTests"),
   .executableTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import Sharing
+import SystemSQLite
 import Testing
 import UserClientInterface
 import UserClientLive
@@ -80,41 +80,33 @@ struct ConcurrentWritersTests {
     #expect(!after.contains { $0.id == before[0].id })
   }
 
-  @Test func aHeldLockMakesAWriterWaitAndALockNeverFreedIsAClearError() async throws {
+  @Test func aWriteUnderWayElsewhereMakesAWriterWaitAndReadersGoOn() async throws {
     defer { cleanUp() }
     let client = UserClient.live(directory: directory)
     let users = try await client.load()
-    let usersFile = directory.appendingPathComponent("users.json")
-    // Another holder: the lock file opened and locked on its own descriptor, as another process would.
-    let holder = try LockHolder(FileLock.lockFile(for: usersFile))
+    // Another process inside a write: its own connection holding the write lock.
+    let other = try SQLiteDatabase(path: directory.appendingPathComponent("users.db").path)
+    try other.execute("BEGIN IMMEDIATE")
+    try other.execute("UPDATE users SET city = 'Theirs' WHERE id = 2")
     var edited = users[0]
     edited.city = "Waited"
     let save = Task { try await client.update(edited, users[0]) }
     try await Task.sleep(for: .milliseconds(300))
-    #expect(try await UserClient.live(directory: directory).load()[0].city == users[0].city)
-    holder.release()
+    // Readers are not held up by the writer, and see neither change yet.
+    let meanwhile = try await UserClient.live(directory: directory).load()
+    #expect(meanwhile[0].city == users[0].city)
+    #expect(meanwhile[1].city == users[1].city)
+    try other.execute("COMMIT")
     try await save.value
-    #expect(try await UserClient.live(directory: directory).load()[0].city == "Waited")
-
-    let stuck = try LockHolder(FileLock.lockFile(for: usersFile))
-    defer { stuck.release() }
-    #expect(throws: FileLock.Failure.timedOut(lockFile: FileLock.lockFile(for: usersFile).path, waited: .zero)) {
-      try FileLock.withExclusiveLock(on: usersFile, timeout: .zero) {}
-    }
+    let after = try await UserClient.live(directory: directory).load()
+    #expect(after[0].city == "Waited")
+    #expect(after[1].city == "Theirs")
+    // A lock never freed is an error that says so, not a hang (here with no wait at all).
+    try other.execute("BEGIN IMMEDIATE")
+    defer { try? other.execute("ROLLBACK") }
+    let impatient = try SQLiteDatabase(path: directory.appendingPathComponent("users.db").path, busyTimeout: .zero)
+    let error = #expect(throws: SQLiteError.self) { try impatient.execute("BEGIN IMMEDIATE") }
+    #expect(error?.isBusy == true)
+    #expect(error?.message == "database is locked")
   }
-}
-
-/// Holds the exclusive lock on a file through its own descriptor until released.
-///
-/// Close-on-exec, so a process another test starts meanwhile does not inherit the lock and keep it after
-/// `release`; taken without blocking, so no test thread waits in the kernel.
-final class LockHolder: Sendable {
-  private let descriptor: Int32
-
-  init(_ url: URL) throws {
-    descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw POSIXError(.EBUSY) }
-  }
-
-  func release() { close(descriptor) }
 }

@@ -7,7 +7,10 @@ import UserClientLive
 struct UserClientLiveTests {
   private let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("UserClientLiveTests-\(UUID().uuidString)")
+  /// The file of earlier versions, imported at the first use.
   private var file: URL { directory.appendingPathComponent("users.json") }
+  /// The database.
+  private var database: URL { directory.appendingPathComponent("users.db") }
 
   private func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 
@@ -22,7 +25,7 @@ struct UserClientLiveTests {
     #expect(reloaded.last == added)
   }
 
-  @Test func aSavedFileHoldsOneUserPerLineThatEveryReaderReadsBack() async throws {
+  @Test func anyTextIsStoredAndReadBackAsItWas() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data("[]".utf8).write(to: file)
@@ -30,25 +33,21 @@ struct UserClientLiveTests {
     let tricky = [
       NewUser(name: #"Quote " and \ back"#, email: "q@example.com", city: "Tab\tand\nnewline"),
       NewUser(name: "Zoë 中 😀", email: "z@example.com", city: "\u{1}\u{1F}"),
-      NewUser(name: "Plain", email: "p@example.com"),
+      NewUser(name: "'; DROP TABLE users; --", email: "p@example.com"),
     ]
     var added: [User] = []
     for new in tricky { added.append(try await client.add(new)) }
-    let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text.split(separator: "\n").count == 2 + added.count, "one line per user between the brackets")
-    #expect(text.contains(#"{"city":"","email":"p@example.com","id":3,"name":"Plain"}"#))
-    #expect(try JSONDecoder().decode([User].self, from: Data(text.utf8)) == added)
     #expect(try await UserClient.live(directory: directory).load() == added)
+    #expect(try await UserClient.live(directory: directory).page(UserQuery(search: "中 😀")).users == [added[1]])
     try await client.delete(1)
     try await client.delete(2)
     try await client.delete(3)
-    #expect(try String(contentsOf: file, encoding: .utf8) == "[]\n")
     #expect(try await UserClient.live(directory: directory).load() == [])
   }
 
   @Test func aWatcherTellsOfAnotherProcessesSavesNotOfItsOwnAndNothingWhileItsOwnChangeIsUnderWay() async throws {
     defer { cleanUp() }
-    let watcher = UserFileWatcher()
+    let watcher = UserDatabaseWatcher()
     defer { watcher.stop() }
     // This process's saves take 0.4 s inside the lock; another process on the same folder takes 0.5 s.
     let mine = UserClient.live(directory: directory, latency: .milliseconds(400), watcher: watcher)
@@ -107,7 +106,6 @@ struct UserClientLiveTests {
     defer { cleanUp() }
     let client = UserClient.live(directory: directory)
     let users = try await client.load()
-    let before = try Data(contentsOf: file)
     let shouted = users[0].email.uppercased()
     await #expect(throws: UserClientError.emailTaken(email: shouted, by: users[0].name)) {
       try await client.add(NewUser(name: "Copy", email: shouted))
@@ -117,54 +115,71 @@ struct UserClientLiveTests {
     await #expect(throws: UserClientError.emailTaken(email: users[0].email, by: users[0].name)) {
       try await client.update(second, users[1])
     }
-    #expect(try Data(contentsOf: file) == before)
+    #expect(try await UserClient.live(directory: directory).load() == users)
   }
 
-  @Test func badRecordsAreSkippedWithTheirPositionAndFieldAndKeptOnSave() async throws {
+  @Test func anEarlierVersionsFileIsImportedOnceAndKeptWithItsBadRecords() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let records =
       #"[{"id":1,"name":"Ada","email":"ada@example.com","city":"London"},"#
       + #"{"id":2,"email":"b@example.com","city":""},{"id":3,"name":null,"email":"c@example.com","city":""},"#
-      + #"{"id":"four","name":"D","email":"d@example.com","city":""},7]"#
-    try Data(records.utf8).write(to: file)
-    let reported = LockedRecords()
-    let client = UserClient.live(directory: directory, onSkippedRecords: { reported.append($0) })
-    let users = try await client.load()
-    #expect(users.map(\.name) == ["Ada"])
-    #expect(reported.all.map(\.position) == [2, 3, 4, 5])
-    #expect(reported.all[0].reason == "the field 'name' is missing")
-    #expect(reported.all[1].reason == "the field 'name' is null")
-    #expect(reported.all[2].reason == "the field 'id' is not a whole number")
-    #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt"))
-    try await client.delete(1)
-    // Ada is gone; the four unreadable records are still in the file, and still skipped on the next read.
-    let again = LockedRecords()
-    #expect(try await UserClient.live(directory: directory, onSkippedRecords: { again.append($0) }).load().isEmpty)
-    #expect(again.all.count == 4)
-  }
-
-  @Test func aRepeatedIDIsReportedAndTheFirstRecordWithItIsShown() async throws {
-    defer { cleanUp() }
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let records =
-      #"[{"id":1,"name":"Ada","email":"ada@example.com","city":"London"},"#
-      + #"{"id":2,"name":"Grace","email":"grace@example.com","city":""},"#
+      + #"{"id":"four","name":"D","email":"d@example.com","city":""},7,"#
+      + #"{"id":9,"name":"Grace","email":"grace@example.com","city":""},"#
       + #"{"id":1,"name":"Ada Copy","email":"copy@example.com","city":""}]"#
     try Data(records.utf8).write(to: file)
     let reported = LockedRecords()
     let client = UserClient.live(directory: directory, onSkippedRecords: { reported.append($0) })
-    #expect(try await client.load().map(\.name) == ["Ada", "Grace"])
-    #expect(reported.all.map(\.position) == [3])
-    #expect(reported.all.first?.reason == "its id 1 is also the id of record 1, which is the one shown")
-    // The repeated record stays in the file, and no new user takes an id already in it.
-    let added = try await client.add(NewUser(name: "New", email: "new@example.com"))
-    #expect(added.id == 3)
-    let stored = try String(contentsOf: file, encoding: .utf8)
-    #expect(stored.contains("Ada Copy"))
-    // Reported once per change of the file, not at every load.
-    _ = try await client.load()
-    #expect(reported.all.count == 1)
+    let users = try await client.load()
+    #expect(users.map(\.name) == ["Ada", "Grace"])
+    #expect(reported.all.map(\.position) == [2, 3, 4, 5, 7])
+    #expect(reported.all[0].reason == "the field 'name' is missing")
+    #expect(reported.all[1].reason == "the field 'name' is null")
+    #expect(reported.all[2].reason == "the field 'id' is not a whole number")
+    #expect(reported.all[4].reason == "its id 1 is also the id of record 1, which is the one shown")
+    // The file is kept, bad records and all, under a name that is not imported again.
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(try String(contentsOf: directory.appendingPathComponent("users.json.imported"), encoding: .utf8) == records)
+    #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt"))
+    // New users take ids after the largest.
+    #expect(try await client.add(NewUser(name: "New", email: "new@example.com")).id == 10)
+    let again = LockedRecords()
+    #expect(try await UserClient.live(directory: directory, onSkippedRecords: { again.append($0) }).load().count == 3)
+    #expect(again.all.isEmpty)
+  }
+
+  @Test func twoClientsOpeningANewFolderAtOnceMakeItOnce() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try JSONEncoder().encode(SampleUsers.all).write(to: file)
+    async let first = UserClient.live(directory: directory).load()
+    async let second = UserClient.live(directory: directory).load()
+    let (one, two) = try await (first, second)
+    #expect(one == SampleUsers.all)
+    #expect(two == SampleUsers.all)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains("users.db.new"))
+    #expect(names.contains("users.json.imported"))
+  }
+
+  @Test func aDamagedDatabaseIsKeptAsideAndTheDirectoryStartsEmpty() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let garbage = Data(repeating: 0x41, count: 8192)
+    try garbage.write(to: database)
+    let client = UserClient.live(directory: directory)
+    do {
+      _ = try await client.page(UserQuery())
+      Issue.record("a damaged database must be said")
+    } catch let UserClientError.corruptFile(path, movedTo, reason) {
+      #expect(path == database.path)
+      #expect(movedTo == database.path + ".corrupt")
+      #expect(reason.contains("not a database"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database.path + ".corrupt")) == garbage)
+    // Said once; then an empty directory, not the sample users over the user's lost data.
+    #expect(try await client.page(UserQuery()) == .empty)
+    #expect(try await client.add(NewUser(name: "Ada", email: "ada@example.com")).id == 1)
   }
 
   @Test func aCorruptFileIsAClearErrorAndIsKeptAside() async throws {
@@ -193,12 +208,14 @@ struct UserClientLiveTests {
     }
     let client = UserClient.live(directory: directory)
     let before = try await client.load()
-    let original = try Data(contentsOf: file)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
-    guard !FileManager.default.isWritableFile(atPath: directory.path) else { return }  // running as root
-    await #expect(throws: UserClientError.self) { try await client.add(NewUser(name: "X", email: "x@example.com")) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: database.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database.path) }
+    guard !FileManager.default.isWritableFile(atPath: database.path) else { return }  // running as root
+    await #expect(throws: UserClientError.self) {
+      try await UserClient.live(directory: directory).add(NewUser(name: "X", email: "x@example.com"))
+    }
     #expect(try await client.load() == before)
-    #expect(try Data(contentsOf: file) == original)
   }
 
   @Test func aDataDirectoryThatCannotBeCreatedIsAClearError() async throws {
@@ -211,7 +228,7 @@ struct UserClientLiveTests {
       _ = try await client.load()
       Issue.record("loading under a file must fail")
     } catch let UserClientError.io(path, reason) {
-      #expect(path.hasSuffix("not-a-folder/data/users.json"))
+      #expect(path.hasSuffix("not-a-folder/data/users.db"))
       #expect(reason == "\(blocker.path) is a file, not a folder")
     }
     #expect(try Data(contentsOf: blocker) == Data("x".utf8))

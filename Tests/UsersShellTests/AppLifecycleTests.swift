@@ -111,7 +111,7 @@ import UsersShell
     #expect(!saved.contains("loading"), "a load in flight is saved as idle")
     #expect(saved.contains(#""status":{"idle":{}}"#))
     // Meanwhile the user changes elsewhere, so only a fresh load can show the new name.
-    try folder.seed([User(id: 1, name: "Ada King", email: "ada@example.com", city: "London"), User.grace])
+    try folder.saveStored(User(id: 1, name: "Ada King", email: "ada@example.com", city: "London"))
     let restored = await runShell(["--data-dir", folder.url.path], input: ["back"])
     #expect(restored.errors == "")
     #expect(restored.output.hasPrefix("Ada King\n  email: ada@example.com"))
@@ -201,14 +201,14 @@ import UsersShell
     let run = await runShell(["--data-dir", folder.url.path], input: ["info", "report", "done"])
     #expect(run.exitCode == 0)
     #expect(run.output.contains("> info\nAbout\n  users 0.6.0 ("))
-    #expect(run.output.contains("    users: \(folder.path("users.json")) ("))
+    #expect(run.output.contains("    users: \(folder.path("users.db")) ("))
     #expect(run.output.contains("Report written to \(folder.path("environment-report.txt"))"))
     let report = try #require(folder.text("environment-report.txt"))
     #expect(report.hasPrefix("users 0.6.0 ("))
     #expect(report.contains("Swift:    6."))
   }
 
-  @Test func aBadRecordIsSkippedAndReportedAndTheOthersLoadAndSaveWithoutLosingIt() async throws {
+  @Test func aBadRecordOfAnImportedFileIsReportedAndKeptInTheImportedFile() async throws {
     let folder = TemporaryFolder()
     try folder.seed([])
     let records =
@@ -220,17 +220,17 @@ import UsersShell
     #expect(run.exitCode == 0)
     #expect(
       run.errors
-        == "users: users.json: record 2 was skipped: the field 'city' is missing. It stays in the file as it is.\n")
+        == "users: users.json: record 2 was not imported: the field 'city' is missing. "
+        + "users.json.imported keeps it as it was.\n")
     #expect(run.output.hasPrefix("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))
     #expect(run.output.contains("> save\nAlan Turing\n  email: alan@example.com\n  city:  Cambridge\n"))
     #expect(!FileManager.default.fileExists(atPath: folder.path("users.json.corrupt")))
-    // The save wrote Alan's change and kept Grace's record as it was, for a person to fix.
-    let saved = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("users.json")))
-        as? [[String: Any]])
-    #expect(saved.map { $0["name"] as? String } == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
-    #expect(saved[1]["city"] as? String == "Cambridge")
-    #expect(saved[2]["city"] == nil)
-    #expect(saved[2]["email"] as? String == "grace@example.com")
+    #expect(try folder.storedUsers().map(\.name) == ["Ada Lovelace", "Alan Turing"])
+    // The imported file is kept as it was, Grace's record with it, for a person to fix and import.
+    #expect(!FileManager.default.fileExists(atPath: folder.path("users.json")))
+    #expect(folder.text("users.json.imported") == records)
+    // It is imported once: the next start reads the database and reports nothing.
+    let again = await runShell(["--data-dir", folder.url.path])
+    #expect(again.errors == "")
   }
 }

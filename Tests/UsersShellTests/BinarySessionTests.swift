@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserClientInterface
+import UserClientLive
 import UserClientTesting
 
 /// Whole sessions of the built `users` binary, of the configuration under test: `swift test -c release`
@@ -56,7 +57,7 @@ import UserClientTesting
     #expect(run.output.contains("> dismiss\nAbout\n"))
     #expect(run.output.hasSuffix("> quit\n"))
 
-    let users = try JSONDecoder().decode([User].self, from: Data(contentsOf: data.appendingPathComponent("users.json")))
+    let users = try UserDatabase(url: data.appendingPathComponent("users.db")).all()
     #expect(users.count == 36)
     #expect(
       users.first { $0.id == 1 } == User(id: 1, name: "Ada King", email: "ada.lovelace@example.com", city: "Cambridge"))

@@ -1,37 +1,45 @@
 import Foundation
-import Sharing
+import SystemSQLite
 import Testing
 import UserClientInterface
 import UserClientTesting
 import UsersShell
 
-/// Waits until another process holds the exclusive lock of `dataFile` (it is inside a save).
-func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) async throws {
+/// Waits until another process holds the write lock of the database at `file` (it is inside a save): held at two
+/// looks 50 ms apart, so a moment's lock (a checkpoint) is not taken for a save.
+func waitUntilWriting(_ file: URL, within limit: Duration = .seconds(10)) async throws {
+  func isLocked() throws -> Bool {
+    guard FileManager.default.fileExists(atPath: file.path) else { return false }
+    let probe = try SQLiteDatabase(path: file.path, busyTimeout: .zero)
+    do {
+      try probe.execute("BEGIN IMMEDIATE")
+      try probe.execute("ROLLBACK")
+      return false
+    } catch let error as SQLiteError where error.isBusy {
+      return true
+    }
+  }
   let deadline = ContinuousClock.now + limit
   while ContinuousClock.now < deadline {
-    do {
-      try FileLock.withExclusiveLock(on: dataFile, timeout: .zero) {}
-    } catch is FileLock.Failure {
-      return
+    if try isLocked() {
+      try await Task.sleep(for: .milliseconds(50))
+      if try isLocked() { return }
     }
     try await Task.sleep(for: .milliseconds(5))
   }
-  Issue.record("nobody took the lock of \(dataFile.lastPathComponent) within \(limit)")
+  Issue.record("nobody took the write lock of \(file.lastPathComponent) within \(limit)")
 }
 
-/// A `users` process in a new folder of Ada and Grace, inside a save of Ada that holds the users file's lock
-/// for `latency` milliseconds; with the folder, the users file, and its contents before the save.
-@MainActor func startSaveHoldingTheLock(
-  latency: Int
-) async throws -> (TemporaryFolder, URL, Data, (Process, Pipe, Pipe)) {
+/// A `users` process in a new folder of Ada and Grace, inside a save of Ada that holds the database's write lock
+/// for `latency` milliseconds; with the folder and the database file.
+@MainActor func startSaveHoldingTheLock(latency: Int) async throws -> (TemporaryFolder, URL, (Process, Pipe, Pipe)) {
   let folder = TemporaryFolder()
   try folder.seed([User.ada, User.grace])
-  let usersFile = folder.url.appendingPathComponent("users.json")
-  let before = try Data(contentsOf: usersFile)
+  let database = folder.url.appendingPathComponent("users.db")
   let launched = try launchUsers(
     ["--data-dir", folder.url.path, "--latency", "\(latency)"], input: "open 1\nedit\ncity Paris\nsave\n")
-  try await waitUntilLocked(usersFile, within: .seconds(30))
-  return (folder, usersFile, before, launched)
+  try await waitUntilWriting(database, within: .seconds(30))
+  return (folder, database, launched)
 }
 
 /// The built `users` executable itself, run as a child process: exit codes, standard streams, signals, and
@@ -54,25 +62,27 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
   }
 
   @Test func interruptingASaveInFlightLeavesTheDataFileValid() async throws {
-    // The save holds the file's lock for 2 s (a slow disk): interrupted there, it must leave the old file.
-    let (folder, usersFile, before, launched) = try await startSaveHoldingTheLock(latency: 2000)
+    // The save holds the write lock for 2 s (a slow disk): interrupted there, it must leave the users as they were.
+    let (folder, _, launched) = try await startSaveHoldingTheLock(latency: 2000)
     launched.0.interrupt()
     _ = await finish(launched)
     #expect(launched.0.terminationReason == .uncaughtSignal)
-    #expect(try Data(contentsOf: usersFile) == before)
     #expect(try folder.storedUsers() == [User.ada, User.grace])
-    // No temporary file is left behind: only the data files the app keeps, and the lock's companion file.
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-      .filter { !["users.json", "settings.json", "analytics.jsonl", ".users.json.lock"].contains($0) }
+    // No temporary file is left behind: only the data files the app keeps, SQLite's, and the lock's companion.
+    let kept = [
+      "users.db", "users.db-wal", "users.db-shm", "users.json.imported", "settings.json", "analytics.jsonl",
+      ".users.db.lock",
+    ]
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !kept.contains($0) }
     #expect(leftovers == [])
   }
 
   @Test func aProcessKilledWhileHoldingTheLockNeitherBlocksNorDamagesTheFile() async throws {
-    let (folder, usersFile, before, launched) = try await startSaveHoldingTheLock(latency: 5000)
+    let (folder, _, launched) = try await startSaveHoldingTheLock(latency: 5000)
     kill(launched.0.processIdentifier, SIGKILL)
     _ = await finish(launched)
     #expect(launched.0.terminationReason == .uncaughtSignal)
-    #expect(try Data(contentsOf: usersFile) == before)
+    #expect(try folder.storedUsers() == [User.ada, User.grace])
     // The kernel dropped the dead process's lock: another session saves at once, not after the lock's timeout.
     let started = ContinuousClock.now
     let run = try await runUsersExecutable(
@@ -107,7 +117,7 @@ func waitUntilLocked(_ dataFile: URL, within limit: Duration = .seconds(10)) asy
     let slow = try launchUsers(
       ["--data-dir", folder.url.path, "--fresh", "--latency", "1500"],
       input: "open 1\nedit\ncity Slow\nsave\nquit\n")
-    try await waitUntilLocked(folder.url.appendingPathComponent("users.json"), within: .seconds(30))
+    try await waitUntilWriting(folder.url.appendingPathComponent("users.db"), within: .seconds(30))
     let fast = try await runUsersExecutable(
       ["--data-dir", folder.url.path, "--fresh"], commands: ["open 1", "edit", "name Ada King", "save", "quit"])
     let slowRun = await finish(slow)

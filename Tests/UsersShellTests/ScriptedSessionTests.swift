@@ -220,7 +220,8 @@ import UsersShell
     let run = await runShell(["--data-dir", folder.path("new")])
     #expect(run.exitCode == 0)
     #expect(run.output.hasPrefix("Users (36 of 36, sorted by name)"))
-    #expect(FileManager.default.fileExists(atPath: folder.path("new/users.json")))
+    #expect(FileManager.default.fileExists(atPath: folder.path("new/users.db")))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("new/users.json")))
   }
 
   @Test func aCorruptDataFileIsKeptAsideAndTheListSaysWhy() async throws {

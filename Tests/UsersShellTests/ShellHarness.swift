@@ -2,6 +2,7 @@ import ComposableTesting
 import Foundation
 import UserClientInterface
 import UserClientTesting
+import UserClientLive
 import UsersShell
 
 /// A data folder of its own for one test, removed when the test ends.
@@ -36,9 +37,19 @@ final class TemporaryFolder {
     try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
   }
 
-  /// The users in users.json now.
+  /// The users stored now: in users.db once a session made it, in the seeded users.json before.
   func storedUsers() throws -> [User] {
-    try JSONDecoder().decode([User].self, from: Data(contentsOf: url.appendingPathComponent("users.json")))
+    let database = url.appendingPathComponent("users.db")
+    guard FileManager.default.fileExists(atPath: database.path) else {
+      return try JSONDecoder().decode([User].self, from: Data(contentsOf: url.appendingPathComponent("users.json")))
+    }
+    return try UserDatabase(url: database).all()
+  }
+
+  /// Saves `user` over the stored user with its id, as another session would.
+  func saveStored(_ user: User) throws {
+    let database = try UserDatabase(url: url.appendingPathComponent("users.db"))
+    try database.update(user, from: database.user(user.id))
   }
 }
 

@@ -19,7 +19,7 @@ import UserClientLive
   let prepareDependencies: (inout DependencyValues) -> Void
   /// Tells the screens of a live terminal session of the changes other sessions make to the users; nil for a
   /// script or a pipe, whose runs must not depend on what another process does meanwhile.
-  let userFileWatcher: UserFileWatcher?
+  let userWatcher: UserDatabaseWatcher?
 
   /// The world for `options`, or a `ShellExit` naming why the data folder cannot be used.
   init(options: ShellOptions, io: UsersShell.IO) throws(ShellExit) {
@@ -28,13 +28,14 @@ import UserClientLive
       throw .cannotUse("cannot use the data folder \(directory.path): \(problem).")
     }
     let storage = SharedStorage(fileSystem: .live, directory: directory)
-    let watcher = options.scriptPath == nil && io.isInteractive ? UserFileWatcher() : nil
+    let watcher = options.scriptPath == nil && io.isInteractive ? UserDatabaseWatcher() : nil
     let client = UserClient.live(
       directory: directory, latency: .milliseconds(options.latencyMilliseconds),
       onSkippedRecords: { records in
         for record in records {
           io.writeError(
-            "users: users.json: record \(record.position) was skipped: \(record.reason). It stays in the file as it is.\n"
+            "users: users.json: record \(record.position) was not imported: \(record.reason). "
+              + "users.json.imported keeps it as it was.\n"
           )
         }
       },
@@ -45,12 +46,12 @@ import UserClientLive
     let appInfo = AppInfoClient.live(
       version: UsersShell.version, directory: directory,
       dataFiles: [
-        ("users", "users.json"), ("settings", "settings.json"), ("favorites", "favorites.json"),
+        ("users", "users.db"), ("settings", "settings.json"), ("favorites", "favorites.json"),
         ("session", SessionFile.name), ("analytics", "analytics.jsonl"),
       ])
     self.directory = directory
     self.storage = storage
-    self.userFileWatcher = watcher
+    self.userWatcher = watcher
     self.prepareDependencies = {
       $0.context = .live
       $0[UserClient.self] = client

@@ -14,7 +14,7 @@ public struct ShellOptions: Equatable, Sendable {
 
   /// What to do.
   public var mode: Mode = .run
-  /// `--data-dir`: the folder holding users.json (else `USERS_DATA_DIR`, else the platform's folder).
+  /// `--data-dir`: the folder holding users.db (else `USERS_DATA_DIR`, else the platform's folder).
   public var dataDirectory: String?
   /// `--script`: a file of commands to run instead of standard input.
   public var scriptPath: String?
@@ -179,9 +179,10 @@ public struct ShellOptions: Equatable, Sendable {
 
     Options:
       --data-dir <folder>   Keep the data files in <folder> (default: $USERS_DATA_DIR, else the
-                            platform's per-user data folder): users.json, settings.json,
-                            favorites.json, session.json (the screens, restored at the
-                            next start) and analytics.jsonl.
+                            platform's per-user data folder): users.db (the users, in
+                            SQLite; an earlier version's users.json is imported once),
+                            settings.json, favorites.json, session.json (the screens,
+                            restored at the next start) and analytics.jsonl.
       --script <file>       Run the commands in <file> (one per line, # starts a comment);
                             stop with exit code 1 at the first refused command.
       --print-changes       Print each action and the state diff it caused.

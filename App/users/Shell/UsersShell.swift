@@ -177,8 +177,10 @@ import TerminalUI
     if let notice = state.$preferences.persistenceStatus.notice {
       io.writeError("users: settings.json: \(notice)\n")
       // Unreadable settings lose the tour's completion, but a users file shows the folder is in use.
-      let usersFile = directory.appendingPathComponent("users.json").path
-      if !state.preferences.onboardingCompleted, FileManager.default.fileExists(atPath: usersFile) {
+      let inUse = ["users.db", "users.json"].contains {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+      }
+      if !state.preferences.onboardingCompleted, inUse {
         state.$preferences.withLock { $0.onboardingCompleted = true }
       }
     }
@@ -210,7 +212,7 @@ import TerminalUI
       outcome = await session.run(first: first) { input.next() }
     }
     // The screens' watches of other sessions end with the session, not as leaks.
-    world.userFileWatcher?.stop()
+    world.userWatcher?.stop()
     await letEffectsEnd(store)
     reportLeakedEffects(store, traced: trace != nil, io: io)
     trace?.close()

@@ -19,6 +19,8 @@ public final class UserDatabase: @unchecked Sendable {
   private let database: SQLiteDatabase
   /// Whether the trigram index exists (SQLite 3.34 or later, built with FTS5).
   public let hasSearchIndex: Bool
+  /// How long each write holds the write lock before it writes: a slow disk, to watch saving (`--latency`).
+  package var writeDelay: Duration = .zero
 
   /// Opens the database at `url`, creating it and its tables if needed.
   public convenience init(url: URL) throws { try self.init(url: url, searchIndex: true) }
@@ -33,7 +35,9 @@ public final class UserDatabase: @unchecked Sendable {
       // FULL: a commit is on disk when it returns, so neither a crash nor a power cut loses a save that was said
       // to be done.
       try database.execute("PRAGMA synchronous = FULL")
-      try database.transaction { try database.execute(Self.schema) }
+      // Made once: a file already made is opened without taking the write lock.
+      let isMade = try database.firstRow("SELECT 1 FROM sqlite_master WHERE name = 'users_count'") { _ in true }
+      if isMade == nil { try database.transaction { try database.execute(Self.schema) } }
       hasSearchIndex = searchIndex ? try Self.createSearchIndex(in: database) : false
       self.database = database
     } catch let error as SQLiteError {
@@ -318,7 +322,13 @@ public final class UserDatabase: @unchecked Sendable {
   }
 
   private func writing<Result>(_ body: () throws -> Result) throws -> Result {
-    try reading { try database.transaction(body) }
+    try reading {
+      try database.transaction {
+        // Held inside the transaction, as a slow disk would: other processes wait for the lock meanwhile.
+        if writeDelay > .zero { Thread.sleep(forTimeInterval: writeDelay / .seconds(1)) }
+        return try body()
+      }
+    }
   }
 
   /// The FTS5 query for `needle` in the columns of `field`, or nil when nothing can match: a needle of three

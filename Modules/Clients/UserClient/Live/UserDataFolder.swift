@@ -1,0 +1,141 @@
+import Foundation
+import Sharing
+import UserClientInterface
+
+/// The users of a data folder: `users.db`, made at the first use from what the folder had before.
+///
+/// A new folder gets the sample users; a folder from an earlier version has its
+/// `users.json` imported once (then kept as `users.json.imported`); records of
+/// it that are not valid users are reported and left out, and stay in the kept
+/// file. The database is written under a temporary name and renamed into place
+/// under the folder's lock, so two sessions starting at once make it once, and a
+/// crash while it is made leaves the folder as it was. A `users.db` that SQLite
+/// cannot read is moved aside (`users.db.corrupt`) and an empty one takes its
+/// place; the first read says so.
+final class UserDataFolder: @unchecked Sendable {
+  let directory: URL
+  let latency: Duration
+  private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
+  private let lock = NSLock()
+  private var opened: UserDatabase?
+  /// A problem met while opening that the first read reports (a file kept aside).
+  private var problem: UserClientError?
+
+  /// The database file.
+  var databaseURL: URL { directory.appendingPathComponent("users.db") }
+  /// The file of earlier versions, imported once.
+  var jsonURL: URL { directory.appendingPathComponent("users.json") }
+
+  init(directory: URL, latency: Duration, onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void) {
+    self.directory = directory
+    self.latency = latency
+    self.onSkippedRecords = onSkippedRecords
+  }
+
+  /// The database, opened (and made, the first time) at the first call.
+  func database() async throws -> UserDatabase {
+    if let opened = lock.withLock({ opened }) { return opened }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw UserClientError.io(path: databaseURL.path, reason: FileProblem.describe(error, at: directory))
+    }
+    let database: UserDatabase
+    do {
+      database = try await FileLock.withExclusiveLock(on: databaseURL, timeout: .seconds(30)) {
+        if let opened = lock.withLock({ opened }) { return opened }
+        return try await openOrMake()
+      }
+    } catch let failure as FileLock.Failure {
+      throw UserClientError.io(path: databaseURL.path, reason: failure.description)
+    }
+    database.writeDelay = latency
+    lock.withLock { opened = database }
+    return database
+  }
+
+  /// The database for a read: waits `latency` first (cancellable), and throws the opening's problem once.
+  func forReading() async throws -> UserDatabase {
+    if latency > .zero { try await Task.sleep(for: latency) }
+    let database = try await database()
+    if let problem = lock.withLock({ () -> UserClientError? in
+      defer { self.problem = nil }
+      return self.problem
+    }) {
+      throw problem
+    }
+    return database
+  }
+
+  private func openOrMake() async throws -> UserDatabase {
+    if FileManager.default.fileExists(atPath: databaseURL.path) {
+      do {
+        return try UserDatabase(url: databaseURL)
+      } catch let error as UserClientError {
+        guard case let .corruptFile(path, _, reason) = error else { throw error }
+        let movedTo = moveAside(databaseURL)
+        lock.withLock { problem = .corruptFile(path: path, movedTo: movedTo?.path, reason: reason) }
+        return try make(with: [])
+      }
+    }
+    guard FileManager.default.fileExists(atPath: jsonURL.path) else {
+      // A first run: the sample users, unless an earlier file was kept aside as damaged (then none, not over it).
+      return try make(with: hasCorruptBackup ? [] : SampleUsers.all)
+    }
+    let users: [User]
+    do {
+      users = try await UserFileStore(
+        fileURL: jsonURL,
+        onSkippedRecords: { [onSkippedRecords] skipped in
+          onSkippedRecords(skipped)
+        }
+      ).load()
+    } catch let error as UserClientError {
+      // The old file could not be read: it was moved aside; the directory starts empty and the first read says so.
+      guard case .corruptFile = error else { throw error }
+      lock.withLock { problem = error }
+      return try make(with: [])
+    }
+    let database = try make(with: users)
+    try? FileManager.default.moveItem(at: jsonURL, to: directory.appendingPathComponent("users.json.imported"))
+    return database
+  }
+
+  /// Writes `users` into a new database under a temporary name, then renames it into place.
+  private func make(with users: [User]) throws -> UserDatabase {
+    let partial = directory.appendingPathComponent("users.db.new")
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: partial.path + suffix)
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // Closed before the rename, so the file holds everything (no write-ahead log beside it).
+      try UserDatabase(url: partial).insert(users)
+      try FileManager.default.moveItem(at: partial, to: databaseURL)
+    } catch let error as UserClientError {
+      throw error
+    } catch {
+      throw UserClientError.io(path: databaseURL.path, reason: FileProblem.describe(error, at: databaseURL))
+    }
+    return try UserDatabase(url: databaseURL)
+  }
+
+  private var hasCorruptBackup: Bool {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.contains { $0.hasPrefix("users.json.corrupt") || $0.hasPrefix("users.db.corrupt") }
+  }
+
+  /// Renames `file` (and its write-ahead log and shared memory) to the first free `NAME.corrupt`, `NAME.corrupt-2`…
+  private func moveAside(_ file: URL) -> URL? {
+    for attempt in 1...100 {
+      let target = URL(fileURLWithPath: file.path + (attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"))
+      if FileManager.default.fileExists(atPath: target.path) { continue }
+      guard (try? FileManager.default.moveItem(at: file, to: target)) != nil else { return nil }
+      for suffix in ["-wal", "-shm"] {
+        try? FileManager.default.moveItem(atPath: file.path + suffix, toPath: target.path + suffix)
+      }
+      return target
+    }
+    return nil
+  }
+}
