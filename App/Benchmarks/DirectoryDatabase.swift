@@ -58,28 +58,32 @@ func residentMegabytes() -> Double? {
   return kilobytes / 1024
 }
 
+/// Where seeded databases are kept between runs (a million users take minutes to write).
+let seededDatabases = FileManager.default.temporaryDirectory.appendingPathComponent("users-bench-databases-v1")
+
+/// The database of `size` generated users, seeded now if no earlier run left it; and the seconds seeding took.
+func seededDatabase(size: Int) throws -> (file: URL, seconds: Double) {
+  try FileManager.default.createDirectory(at: seededDatabases, withIntermediateDirectories: true)
+  let file = seededDatabases.appendingPathComponent("users-\(size).db")
+  guard !FileManager.default.fileExists(atPath: file.path) else { return (file, 0) }
+  let start = DispatchTime.now().uptimeNanoseconds
+  let partial = seededDatabases.appendingPathComponent("partial-\(size).db")
+  try? FileManager.default.removeItem(at: partial)
+  try seedDatabase(file: partial, count: size)
+  try FileManager.default.moveItem(at: partial, to: file)
+  return (file, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+
 /// Measures (g3) at each of `sizes` and prints one column per size; returns whether every bound was met.
 func measureDirectoryDatabase(sizes: [Int], rounds: Int) throws -> Bool {
-  // Seeded databases are kept between runs (a million users take minutes to write); the steps below leave the
-  // users as they found them but for one city.
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("users-bench-databases-v1")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  // The steps below leave the users as they found them but for one city.
   var columns: [[Double]] = []
   var names: [String] = []
   var bounds: [Double] = []
   var seeding: [Double] = []
   for size in sizes {
-    let file = folder.appendingPathComponent("users-\(size).db")
-    let seedStart = DispatchTime.now().uptimeNanoseconds
-    if !FileManager.default.fileExists(atPath: file.path) {
-      let partial = folder.appendingPathComponent("partial-\(size).db")
-      try? FileManager.default.removeItem(at: partial)
-      try seedDatabase(file: partial, count: size)
-      try FileManager.default.moveItem(at: partial, to: file)
-      seeding.append(Double(DispatchTime.now().uptimeNanoseconds - seedStart) / 1e9)
-    } else {
-      seeding.append(0)
-    }
+    let (file, seconds) = try seededDatabase(size: size)
+    seeding.append(seconds)
     var samples: [String: [Double]] = [:]
     var order: [(String, Double)] = []
     func time(_ name: String, bound: Double, _ body: () throws -> Void) rethrows {
@@ -149,7 +153,7 @@ func measureDirectoryDatabase(sizes: [Int], rounds: Int) throws -> Bool {
   print(
     pad("seeding s (0: kept)", 30) + seeding.map { pad(String(format: "%.1f", $0), 12) }.joined())
   for size in sizes {
-    let file = folder.appendingPathComponent("users-\(size).db")
+    let file = seededDatabases.appendingPathComponent("users-\(size).db")
     let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
     print(pad("database file \(size) (MB)", 30) + String(bytes / 1_000_000))
   }

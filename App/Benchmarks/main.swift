@@ -420,7 +420,8 @@ if let index = names.firstIndex(of: "(i) explorer steps, UserList") {
 }
 
 if runs("g") {
-  _ = await measureLargeDirectory(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 5)
+  let sizes = arguments.contains("--quick") ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+  _ = await measureLargeDirectory(sizes: sizes, rounds: arguments.contains("--quick") ? 3 : 5)
 }
 
 if runs("g3") {

@@ -2,45 +2,18 @@ import Foundation
 import UserClientInterface
 
 extension UserClient {
-  /// The directory in the SQLite file at `file`, created on first use; every endpoint a query or a transaction.
-  ///
-  /// The file is opened at the first call (a failure to open is what every call
-  /// then reports). With `watchEvery`, `changesElsewhere` tells of each commit
-  /// another process makes, checked that often (SQLite's data version, one
-  /// cheap read); without it, of none.
-  public static func database(file: URL, watchEvery interval: Duration? = nil) -> UserClient {
-    database(file: file, searchIndex: true, watchEvery: interval)
-  }
-
-  /// The same, with the trigram index left out of a new file when `searchIndex` is false (tests of the scan).
-  package static func database(file: URL, searchIndex: Bool, watchEvery interval: Duration? = nil) -> UserClient {
-    let opened = OpenedOnce { try UserDatabase(url: file, searchIndex: searchIndex) }
+  /// The directory in the SQLite file at `file` alone (no folder, no import), created on first use: for the tests
+  /// that put the same queries to every client. A new file gets the trigram index only if `searchIndex`; short
+  /// searches of up to `smallDirectory` users scan the keys.
+  package static func database(file: URL, searchIndex: Bool, smallDirectory: Int = 20_000) -> UserClient {
+    let opened = OpenedOnce { try UserDatabase(url: file, searchIndex: searchIndex, smallDirectory: smallDirectory) }
     return UserClient(
       load: { try opened.get().all() },
       page: { try opened.get().page($0) },
       user: { try opened.get().user($0) },
       add: { try opened.get().add($0) },
       update: { try opened.get().update($0, from: $1) },
-      delete: { try opened.get().delete($0) },
-      changesElsewhere: {
-        guard let interval else { return AsyncStream { $0.finish() } }
-        let database = try opened.get()
-        return AsyncStream { continuation in
-          let watch = Task {
-            var seen = try? database.changeCount()
-            while !Task.isCancelled {
-              try? await Task.sleep(for: interval)
-              let now = try? database.changeCount()
-              if now != seen {
-                seen = now
-                continuation.yield()
-              }
-            }
-            continuation.finish()
-          }
-          continuation.onTermination = { _ in watch.cancel() }
-        }
-      })
+      delete: { try opened.get().delete($0) })
   }
 }
 

@@ -26,9 +26,11 @@ public final class UserDatabase: @unchecked Sendable {
   public convenience init(url: URL) throws { try self.init(url: url, searchIndex: true) }
 
   /// Opens the database at `url`; a new file gets the trigram index only if `searchIndex` (false: as a library
-  /// without FTS5 would, for the tests of the scan it falls back to).
-  package init(url: URL, searchIndex: Bool) throws {
+  /// without FTS5 would, for the tests of the scan it falls back to); a short search of up to `smallDirectory`
+  /// users scans the keys (0: the index always, for the tests of reading its terms).
+  package init(url: URL, searchIndex: Bool, smallDirectory: Int = 20_000) throws {
     self.url = url
+    self.smallDirectory = smallDirectory
     do {
       let database = try SQLiteDatabase(path: url.path)
       try database.enableWriteAheadLog()
@@ -131,7 +133,9 @@ public final class UserDatabase: @unchecked Sendable {
       }
       let scan = (Self.columns(query.field).map { "instr(\($0), ?1) > 0" }.joined(separator: " OR "), needle)
       let countLimit = max(query.countLimit, 0)
-      guard hasSearchIndex else {
+      // Without the index, or for a short needle in a small directory (a scan of a few thousand rows is cheaper
+      // than reading the index's terms), the keys are scanned and every match counted.
+      guard hasSearchIndex, needle.unicodeScalars.count >= 3 || total > smallDirectory else {
         let matches =
           try database.firstRow("SELECT count(*) FROM users WHERE " + scan.0, [.text(needle)]) { $0.int(0) } ?? 0
         return try answer(query, counted: matches, filter: scan, total: total)
@@ -204,6 +208,9 @@ public final class UserDatabase: @unchecked Sendable {
   }
 
   private static let selectUser = "SELECT id, name, email, city FROM users"
+
+  /// Up to this many users, a short search scans the keys instead of reading the index's terms.
+  private let smallDirectory: Int
 
   private static func orderColumns(_ order: UserSortOrder) -> String {
     switch order {
