@@ -112,10 +112,10 @@ func waitUntilWriting(_ file: URL, within limit: Duration = .seconds(10)) async 
   @Test func aProcessSavingAUserAnotherChangedSinceIsRefusedAndExitsWithOne() async throws {
     let folder = TemporaryFolder()
     try folder.seed([User.ada, User.grace])
-    // The slow process is inside its save of Ada (holding the lock 1.5 s) when the fast one, which loaded
-    // Ada before that save, saves Ada too: it waits for the lock, then finds Ada changed and is refused.
+    // The slow process is inside its save of Ada (holding the lock 3 s) when the fast one, which loaded
+    // Ada before that save ends, saves Ada too: it waits for the lock, then finds Ada changed and is refused.
     let slow = try launchUsers(
-      ["--data-dir", folder.url.path, "--fresh", "--latency", "1500"],
+      ["--data-dir", folder.url.path, "--fresh", "--latency", "3000"],
       input: "open 1\nedit\ncity Slow\nsave\nquit\n")
     try await waitUntilWriting(folder.url.appendingPathComponent("users.db"), within: .seconds(30))
     let fast = try await runUsersExecutable(

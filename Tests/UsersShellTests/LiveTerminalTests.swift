@@ -18,9 +18,9 @@ import UserClientTesting
     let terminal = try PseudoTerminal()
     let before = terminal.localModes
     #expect(before & tcflag_t(ICANON) != 0)
-    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh", "--latency", "500"])
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh", "--latency", "1000"])
 
-    // The load answers half a second after the start; the list shows it with no key pressed.
+    // The load answers a second after the start; the list shows it with no key pressed.
     #expect(await terminal.waitFor("Loading…"))
     #expect(await terminal.waitFor("Ada Lovelace"))
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode while the session runs")
@@ -38,7 +38,7 @@ import UserClientTesting
     #expect(await terminal.type("\t\t", thenWaitFor: "city  id  name"))
     #expect(await terminal.type("c\t\r", thenWaitFor: "sorted by city"))
     // The page in the new order is read as slowly as the load: the work ends before the next key.
-    try await Task.sleep(for: .milliseconds(800))
+    try await Task.sleep(for: .milliseconds(1_500))
 
     // An escape sequence typed into a command is never echoed raw.
     let mark = terminal.mark
