@@ -10,6 +10,10 @@ public struct ShellOptions: Equatable, Sendable {
     case help
     /// Print the version and leave.
     case version
+    /// `users export FILE`: write the users to FILE as JSON ("-": standard output) and leave.
+    case export(String)
+    /// `users import FILE [--replace]`: add the users of a JSON file (or replace the directory's with them).
+    case importUsers(String, replacing: Bool)
   }
 
   /// What to do.
@@ -47,6 +51,13 @@ public struct ShellOptions: Equatable, Sendable {
     var options = ShellOptions()
     var remaining = arguments[...]
     var seen: Set<String> = []
+    if let command = remaining.first, command == "export" || command == "import" {
+      remaining.removeFirst()
+      guard let file = remaining.popFirst(), file == "-" || !file.hasPrefix("-") else {
+        return .failure(ShellUsageError("'users \(command)' needs a file: users \(command) FILE."))
+      }
+      options.mode = command == "export" ? .export(file) : .importUsers(file, replacing: false)
+    }
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -70,6 +81,11 @@ public struct ShellOptions: Equatable, Sendable {
       case "--no-analytics": options.analytics = false
       case "--fresh": options.restoresSession = false
       case "--step": options.stepsThroughReplay = true
+      case "--replace":
+        guard case let .importUsers(file, _) = options.mode else {
+          return .failure(ShellUsageError("--replace goes with 'users import FILE'."))
+        }
+        options.mode = .importUsers(file, replacing: true)
       default:
         guard let option = valueOptions[name] else {
           let what = name.hasPrefix("-") ? "option '\(name)'" : "argument '\(name)'"
@@ -87,6 +103,13 @@ public struct ShellOptions: Equatable, Sendable {
         return .failure(ShellUsageError("\(name) takes no value."))
       }
     }
+    switch options.mode {
+    case .export, .importUsers:
+      if let other = seen.subtracting(["--data-dir", "--replace"]).sorted().first {
+        return .failure(ShellUsageError("\(other) has no meaning for 'users export' or 'users import'."))
+      }
+    case .run, .help, .version: break
+    }
     if let record = options.recordPath, let replay = options.replayPath,
       URL(fileURLWithPath: record).standardizedFileURL == URL(fileURLWithPath: replay).standardizedFileURL
     {
@@ -103,7 +126,7 @@ public struct ShellOptions: Equatable, Sendable {
 
   /// The options that take no value.
   private static let flags: Set = [
-    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh", "--step",
+    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh", "--step", "--replace",
   ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
@@ -176,6 +199,8 @@ public struct ShellOptions: Equatable, Sendable {
     users: a people directory in the terminal.
 
     Usage: users [options]
+           users export FILE [--data-dir <folder>]
+           users import FILE [--replace] [--data-dir <folder>]
 
     Options:
       --data-dir <folder>   Keep the data files in <folder> (default: $USERS_DATA_DIR, else the
@@ -201,6 +226,12 @@ public struct ShellOptions: Equatable, Sendable {
       --no-analytics        Record no analytics events.
       --version             Print the version and the build configuration.
       -h, --help            Print this help.
+
+    Moving users in and out (the JSON of earlier versions' users.json, one user a line):
+      export FILE           Write every user to FILE ('-': standard output), in id order.
+      import FILE           Add the users of FILE with their ids; nothing is written if an id
+                            or an email is already taken.
+      --replace             With import: replace the directory's users with FILE's.
 
     Without --script, commands come from the terminal (with a prompt and colors) or, when
     standard input is not a terminal, from standard input like a script. NO_COLOR turns

@@ -40,6 +40,10 @@ import TerminalUI
       case .version:
         io.write("users \(version) (\(buildConfiguration) build)\n")
         return 0
+      case let .export(file):
+        return try await export(to: file, options: options, io: io)
+      case let .importUsers(file, replacing):
+        return try await importUsers(from: file, replacing: replacing, options: options, io: io)
       case .run:
         break
       }

@@ -15,6 +15,8 @@ import UserClientInterface
 final class UserDataFolder: @unchecked Sendable {
   let directory: URL
   let latency: Duration
+  /// Whether a new folder starts with the sample users (the app's first run) or empty (an import into it).
+  let seedsSampleUsers: Bool
   private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
   private let lock = NSLock()
   private var opened: UserDatabase?
@@ -26,9 +28,13 @@ final class UserDataFolder: @unchecked Sendable {
   /// The file of earlier versions, imported once.
   var jsonURL: URL { directory.appendingPathComponent("users.json") }
 
-  init(directory: URL, latency: Duration, onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void) {
+  init(
+    directory: URL, latency: Duration, seedsSampleUsers: Bool = true,
+    onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void
+  ) {
     self.directory = directory
     self.latency = latency
+    self.seedsSampleUsers = seedsSampleUsers
     self.onSkippedRecords = onSkippedRecords
   }
 
@@ -80,7 +86,7 @@ final class UserDataFolder: @unchecked Sendable {
     }
     guard FileManager.default.fileExists(atPath: jsonURL.path) else {
       // A first run: the sample users, unless an earlier file was kept aside as damaged (then none, not over it).
-      return try make(with: hasCorruptBackup ? [] : SampleUsers.all)
+      return try make(with: hasCorruptBackup || !seedsSampleUsers ? [] : SampleUsers.all)
     }
     let users: [User]
     do {

@@ -288,12 +288,37 @@ public final class UserDatabase: @unchecked Sendable {
 
   /// Adds `users` with their own ids in one transaction (an import, a seed): all of them or, on any failure, none.
   public func insert(_ users: [User]) throws {
-    try writing {
-      for user in users {
-        try database.run(
-          Self.insert, Self.values(of: user.id, name: user.name, email: user.email, city: user.city))
-      }
+    try writing { try insertRows(users) }
+  }
+
+  /// Inserts `users` with their ids, inside a transaction the caller holds.
+  func insertRows(_ users: [User]) throws {
+    for user in users {
+      try database.run(Self.insert, Self.values(of: user.id, name: user.name, email: user.email, city: user.city))
     }
+  }
+
+  /// Runs `body` as one transaction: all of it lands, or none. It calls only the unlocked helpers below
+  /// (`deleteAll`, `exists`, `owner(ofEmail:)`, `insertRows`): the public methods take the lock it holds.
+  func writingAll<Result>(_ body: () throws -> Result) throws -> Result {
+    try writing(body)
+  }
+
+  /// Removes every user (inside `writingAll`, before an import that replaces them).
+  func deleteAll() throws {
+    try database.run("DELETE FROM users")
+  }
+
+  /// Whether a user has `id`.
+  func exists(_ id: User.ID) throws -> Bool {
+    try database.firstRow("SELECT 1 FROM users WHERE id = ?", [.integer(Int64(id.rawValue))]) { _ in true } ?? false
+  }
+
+  /// The name of the user whose email is `email` (as its uniqueness is judged), if any.
+  func owner(ofEmail email: String) throws -> String? {
+    try database.firstRow(
+      "SELECT name FROM users WHERE email_identity = ?", [.text(UserDirectoryRules.normalizedEmail(email))]
+    ) { $0.text(0) }
   }
 
   private static let insert = """

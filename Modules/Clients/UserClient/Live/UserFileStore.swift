@@ -142,8 +142,19 @@ actor UserFileStore {
     return read
   }
 
-  /// The users in `data`, and the records skipped: invalid ones, and later ones reusing an earlier one's id.
+  /// The users in `data`, and the records skipped; a file that is not a list of users is moved aside.
   private func decode(_ data: Data) throws -> ([User], [SkippedRecord]) {
+    do {
+      return try Self.users(in: data, from: fileURL)
+    } catch {
+      let movedTo = moveAside()
+      throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: error.reason)
+    }
+  }
+
+  /// The users in `data` read from `url`, and the records skipped: invalid ones, and later ones reusing an earlier
+  /// one's id; `UnreadableUsersFile` when it is not a JSON list at all.
+  static func users(in data: Data, from url: URL) throws(UnreadableUsersFile) -> ([User], [SkippedRecord]) {
     // The common case in one pass; only a file with a problem pays for record-by-record reading.
     if let users = UsersJSONScanner.users(in: data) ?? (try? JSONDecoder().decode([User].self, from: data)),
       Set(users.lazy.map(\.id)).count == users.count
@@ -157,10 +168,9 @@ actor UserFileStore {
         _ = try JSONDecoder().decode([User].self, from: data)
         reason = "it is not a list of users"
       } catch {
-        reason = Self.describe(error, at: fileURL)
+        reason = describe(error, at: url)
       }
-      let movedTo = moveAside()
-      throw UserClientError.corruptFile(path: fileURL.path, movedTo: movedTo?.path, reason: reason)
+      throw UnreadableUsersFile(reason: reason)
     }
     var users: [User] = []
     var skipped: [SkippedRecord] = []
@@ -180,7 +190,7 @@ actor UserFileStore {
         users.append(user)
       } catch {
         skipped.append(
-          SkippedRecord(position: index + 1, reason: Self.describe(error, at: fileURL), id: rawID, json: json))
+          SkippedRecord(position: index + 1, reason: describe(error, at: url), id: rawID, json: json))
       }
     }
     return (users, skipped)
@@ -248,7 +258,7 @@ actor UserFileStore {
     }
   }
 
-  private static func describe(_ error: any Error, at url: URL) -> String {
+  static func describe(_ error: any Error, at url: URL) -> String {
     func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
       ((path + (key.map { [$0] } ?? [])).map(\.stringValue)).joined(separator: ".")
     }
@@ -281,6 +291,11 @@ struct FileIdentity: Equatable, Sendable {
       size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
       modified: attributes[.modificationDate] as? Date ?? .distantPast)
   }
+}
+
+/// A users file that is not a JSON list at all, and why.
+struct UnreadableUsersFile: Error {
+  let reason: String
 }
 
 /// A record of users.json that is not a valid user: where it is, why, and its JSON as read.
