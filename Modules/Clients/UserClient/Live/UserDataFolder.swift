@@ -90,12 +90,9 @@ final class UserDataFolder: @unchecked Sendable {
     }
     let users: [User]
     do {
-      users = try await UserFileStore(
-        fileURL: jsonURL,
-        onSkippedRecords: { [onSkippedRecords] skipped in
-          onSkippedRecords(skipped)
-        }
-      ).load()
+      let read = try UsersJSONFile(fileURL: jsonURL).read()
+      if !read.skipped.isEmpty { onSkippedRecords(read.skipped) }
+      users = read.users
     } catch let error as UserClientError {
       // The old file could not be read: it was moved aside; the directory starts empty and the first read says so.
       guard case .corruptFile = error else { throw error }

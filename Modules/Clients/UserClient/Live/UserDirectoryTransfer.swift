@@ -61,7 +61,7 @@ public enum UserDirectoryTransfer {
     let users: [User]
     let skipped: [SkippedRecord]
     do {
-      (users, skipped) = try UserFileStore.users(in: data, from: file)
+      (users, skipped) = try UsersJSONFile.users(in: data, from: file)
     } catch {
       throw ImportRefusal(description: "\(file.path) is not a list of users: \(error.reason).")
     }
