@@ -23,7 +23,7 @@ func generatedUsers(count: Int, firstID: Int = 1) -> [User] {
   ]
   var state: UInt64 = 48
   func next(_ bound: Int) -> Int {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    state = state.multipliedReportingOverflow(by: 6_364_136_223_846_793_005).partialValue &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(bound))
   }
   return (0..<count).map { offset in

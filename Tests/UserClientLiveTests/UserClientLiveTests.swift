@@ -148,6 +148,19 @@ struct UserClientLiveTests {
     #expect(again.all.isEmpty)
   }
 
+  @Test func aDatabaseLeftHalfMadeByACrashIsDiscardedAndMadeAgain() async throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try JSONEncoder().encode([SampleUsers.all[0]]).write(to: file)
+    // What a start killed while it imported leaves: a partial database under its temporary name, the file kept.
+    try Data(repeating: 7, count: 4096).write(to: directory.appendingPathComponent("users.db.new"))
+    try Data(repeating: 7, count: 100).write(to: directory.appendingPathComponent("users.db.new-journal"))
+    #expect(try await UserClient.live(directory: directory).load() == [SampleUsers.all[0]])
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.hasPrefix("users.db.new") })
+    #expect(names.contains("users.json.imported"))
+  }
+
   @Test func twoClientsOpeningANewFolderAtOnceMakeItOnce() async throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -77,6 +77,13 @@ import UserListTesting
     #expect(screen.hasSuffix("Rows 11–20 of 15+, page 2; 'next' shows more, 'page <n>' jumps."))
     #expect(command("next", in: state) == .success(.pageShown(3)))
     #expect(command("page 40", in: state) == .success(.pageShown(40)))
+    // A page past the end of an open count says so (the last page is not known).
+    var past = list(30, rowsPerPage: 10, page: 40)
+    past.shown = UserPage(users: [], offset: 390, matching: 15, matchingIsExact: false, total: 30)
+    #expect(
+      view.render(past, style: .plain).hasSuffix(
+        "Page 40 is past the last of the 15+ rows; 'prev' goes back, 'page <n>' jumps."))
+    #expect(command("next", in: past) == .failure(CommandError("This is the last page.")))
   }
 
   @Test func searchingOrSortingGoesBackToTheFirstPageAndAResizeKeepsTheFirstRowShown() async {

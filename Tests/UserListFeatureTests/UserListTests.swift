@@ -119,9 +119,11 @@ import UserListTesting
     let store = store(.loaded(users), client: client)
     await store.send(.rowRequested(25, .open))
     await store.receive(.rowRead(row: 25, .open, users[24]))
+    await store.receive(.userTapped(25))
     await store.receive(.delegate(.selected(25)))
     await store.send(.rowRequested(30, .favorite))
-    await store.receive(.rowRead(row: 30, .favorite, users[29])) { $0.$favorites.withLock { $0 = [30] } }
+    await store.receive(.rowRead(row: 30, .favorite, users[29]))
+    await store.receive(.favoriteToggled(30)) { $0.$favorites.withLock { $0 = [30] } }
     await store.send(.rowRequested(21, .delete))
     await store.receive(.rowRead(row: 21, .delete, users[20])) { $0.alert = Self.confirmation(for: users[20]) }
     await store.send(.alert(.dismiss)) { $0.alert = nil }

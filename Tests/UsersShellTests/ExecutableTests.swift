@@ -141,4 +141,28 @@ func waitUntilWriting(_ file: URL, within limit: Duration = .seconds(10)) async 
     #expect(run.output.contains("> save\nAda Lovelace\n"))
     #expect(try folder.storedUsers().first?.city == "Paris")
   }
+
+  @Test func aProcessKilledInTheMiddleOfAnImportLeavesAllOfItOrNoneAndADatabaseThatChecksOut() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    _ = try await runUsersExecutable(["--data-dir", folder.url.path, "--fresh"], commands: ["quit"])
+    let incoming = (3..<40_003).map { User(id: User.ID($0), name: "Person \($0)", email: "p\($0)@example.org") }
+    let file = folder.path("incoming.json")
+    try JSONEncoder().encode(incoming).write(to: URL(fileURLWithPath: file))
+    let launched = try launchUsers(["import", file, "--data-dir", folder.url.path], input: "")
+    // Killed inside the import's one transaction.
+    try await waitUntilWriting(folder.url.appendingPathComponent("users.db"), within: .seconds(30))
+    kill(launched.0.processIdentifier, SIGKILL)
+    _ = await finish(launched)
+    #expect(launched.0.terminationReason == .uncaughtSignal)
+    #expect(try folder.storedUsers() == [User.ada, User.grace])
+    let database = try SQLiteDatabase(path: folder.path("users.db"))
+    #expect(try database.firstRow("PRAGMA integrity_check") { $0.text(0) } == "ok")
+    // The search index agrees with the table (FTS5 checks itself; a mismatch is an error).
+    try database.execute("INSERT INTO users_search(users_search) VALUES ('integrity-check')")
+    // Run again to its end, the import lands whole.
+    let again = try await runUsersExecutable(["import", file, "--data-dir", folder.url.path], commands: [])
+    #expect(again.exitCode == 0, "\(again.errors)")
+    #expect(try folder.storedUsers().count == 40_002)
+  }
 }

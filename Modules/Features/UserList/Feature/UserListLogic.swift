@@ -89,7 +89,9 @@ struct UserListLogic: Reducer {
         state.page = firstRow / state.rowsPerPage + 1
         return .none
       case let .favoriteToggled(id):
-        toggleFavorite(id, in: &state)
+        state.$favorites.withLock { favorites in
+          if favorites.remove(id) == nil { favorites.insert(id) }
+        }
         return .none
       case let .deleteTapped(id):
         guard let user = state.shownUser(id) else { return .none }
@@ -109,12 +111,14 @@ struct UserListLogic: Reducer {
         return .none
       case let .rowRead(_, request, user?):
         state.errorMessage = nil
+        // As if the row had been on the page: the same actions, so a parent watching them (the tour) sees them.
         switch request {
-        case .open: return .send(.delegate(.selected(user.id)))
-        case .favorite: toggleFavorite(user.id, in: &state)
-        case .delete: askToDelete(user, in: &state)
+        case .open: return .send(.userTapped(user.id))
+        case .favorite: return .send(.favoriteToggled(user.id))
+        case .delete:
+          askToDelete(user, in: &state)
+          return .none
         }
-        return .none
       case let .alert(.presented(.confirmDelete(id))):
         return .send(.deleteConfirmed(id))
       case .alert:
@@ -157,12 +161,6 @@ struct UserListLogic: Reducer {
       }
     }
     .ifLet(\.$alert, action: \.alert)
-  }
-
-  private func toggleFavorite(_ id: User.ID, in state: inout State) {
-    state.$favorites.withLock { favorites in
-      if favorites.remove(id) == nil { favorites.insert(id) }
-    }
   }
 
   /// Shows the confirmation every screen asks before deleting `user`.

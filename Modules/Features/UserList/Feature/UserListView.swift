@@ -206,9 +206,10 @@ struct Paging {
 
   /// Which rows show and how to see the others.
   var footer: String {
-    let first = shown.offset + 1
-    let last = shown.offset + shown.users.count
-    let rows = shown.users.isEmpty ? "No rows" : "Rows \(first)–\(last)"
+    guard !shown.users.isEmpty else {
+      return "Page \(page) is past the last of the \(Self.count(shown)) rows; 'prev' goes back, 'page <n>' jumps."
+    }
+    let rows = "Rows \(shown.offset + 1)–\(shown.offset + shown.users.count)"
     let pages = isCountOpen ? "page \(page)" : "page \(page) of \(pageCount)"
     let hint = hasNext ? "'next' shows more, 'page <n>' jumps" : "'prev' goes back, 'page <n>' jumps"
     return "\(rows) of \(Self.count(shown)), \(pages); \(hint)."
