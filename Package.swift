@@ -46,7 +46,7 @@ let coreTargets: [Target] = [
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
   core("SystemSQLite"),
   core("TerminalUI", ["LineEditing"]),
-  core("TerminalApp", ["Composable", "TerminalUI", "LineEditing"]),
+  core("TerminalApp", ["Composable", "TerminalUI", "LineEditing", "Sharing"]),
 ]
 
 /// A feature's targets that may run the plugin beyond its Interface and Feature, which always do.

@@ -21,7 +21,7 @@ import UsersShell
     #expect(rows[2].contains("effect of #2     list.pageLoaded(UserQuery("))
     #expect(rows[3].hasSuffix("command          list.userTapped(2)"))
     #expect(rows[4].hasSuffix("sent by #4       list.delegate(.selected(2))"))
-    #expect(rows[5].hasSuffix("command          path[id: 0].detail.favoriteToggled"))
+    #expect(rows[5].hasSuffix("command          path[id: 0].detail.favoriteToggled  (changed shared values)"))
     #expect(run.output.contains("> :diff 5\n#5 list.delegate(.selected(2)) (sent by #4) changed:\n"))
   }
 
@@ -108,5 +108,41 @@ import UsersShell
     #expect(run.errors.hasPrefix("users: "))
     #expect(run.errors.contains(" still running at the end:\n  effect "))
     #expect(run.errors.contains(", started by #2 list.task, running for "))
+  }
+
+  @Test func thePastShowsTheSharedValuesAsTheyWereAndTheirChanges() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let run = await runShell(
+      ["--data-dir", folder.url.path, "--fresh"],
+      input: ["sort city", "fav 2", ":timeline", ":diff 4", ":diff 6", ":at 3", ":at 6", "quit"])
+    #expect(run.exitCode == 0, "\(run.errors)")
+    // #4 sorted (a preference, shared), #5 read the page again, #6 marked a favorite (shared).
+    let listing = run.output.components(separatedBy: "> :timeline\n").last ?? ""
+    let rows = listing.split(separator: "\n").prefix(6).map(String.init)
+    #expect(rows[3].hasSuffix("command          list.sortChanged(.city)  (changed shared values)"))
+    #expect(rows[4].contains("effect of #4") && !rows[4].contains("changed shared values"))
+    #expect(rows[5].hasSuffix("command          list.favoriteToggled(2)  (changed shared values)"))
+    #expect(!rows[2].contains("changed shared values"))
+    // The diff of each shows the shared change beside the state's.
+    let sortDiff = section(of: run.output, after: "> :diff 4\n")
+    #expect(sortDiff.contains("-       sortOrder: UserSortOrder.name,\n+       sortOrder: UserSortOrder.city,"))
+    let favoriteDiff = section(of: run.output, after: "> :diff 6\n")
+    #expect(favoriteDiff.hasPrefix("#6 list.favoriteToggled(2) (command) changed:\n"))
+    #expect(favoriteDiff.contains("      favorites: Set([\n+       2\n      ]),"))
+    // The screens as they were: before the sort and the favorite, then after both.
+    let early = section(of: run.output, after: "> :at 3\n")
+    #expect(early.contains("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))
+    #expect(early.contains("2.   Grace Hopper"))
+    let late = section(of: run.output, after: "> :at 6\n")
+    #expect(late.contains("Users (2 of 2, sorted by city)\n1.   Ada Lovelace"))
+    #expect(late.contains("2. ★ Grace Hopper"))
+  }
+
+  /// What the session printed after `marker` and before the next prompt.
+  private func section(of output: String, after marker: String) -> String {
+    guard let range = output.range(of: marker) else { return "" }
+    let rest = output[range.upperBound...]
+    return String(rest.prefix { _ in true }.components(separatedBy: "\n> ").first ?? "")
   }
 }

@@ -201,7 +201,7 @@ import UsersShell
         :more             Go on with older actions of the last listing.
         :at N             Show the screens as they were after action N.
         :next, :prev      Step to the next or previous action while looking at the past.
-        :diff N           Show what action N changed in the state.
+        :diff N           Show what action N changed in the state, shared values included.
         :effects          List the effects running now: who started them, for how long, their cancel ids.
         :resume           Back to the live screen.
 

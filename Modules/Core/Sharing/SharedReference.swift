@@ -10,6 +10,8 @@ import Observation
 public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   private let lock = NSRecursiveLock()
   private var storedValue: Value
+  /// The values recent changes replaced, while a timeline keeps history (`SharedHistory`); guarded by `lock`.
+  private var past = SharedPast<Value>()
   /// Called once after the next change is stored (`afterNextChange`); guarded by `lock`.
   private var nextChangeFollowers: [@Sendable () -> Void] = []
   private let registrar = ObservationRegistrar()
@@ -24,10 +26,13 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
     self.persistence = persistence
   }
 
-  /// The current value.
+  /// The current value (inside `SharedHistory.reading(asOf:)`, the value as it was then).
   public var value: Value {
     registrar.access(self, keyPath: valueKeyPath)
     SharedReadRecording.record(self)
+    if let number = SharedHistory.pastBeingRead {
+      return lock.withLock { past.value(asOf: number, now: storedValue) }
+    }
     return lock.withLock { storedValue }
   }
 
@@ -48,7 +53,13 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
     defer { tellFollowersOfTheChange() }
     return try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try lock.withLock {
+        let replaced: Value? = SharedHistory.keepers.load() > 0 ? storedValue : nil
         let result = try body(&storedValue)
+        if let replaced {
+          past.note(SharedHistory.numberChange(), replaced: replaced)
+        } else {
+          _ = SharedHistory.numberChange()
+        }
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
         if !SharedSaves.arePaused { persistence?.save(storedValue) }
         return result
@@ -67,7 +78,10 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
       // first) or all after it, never half-way.
       lock.withLock {
         guard let reloaded = persistence.reloadIfChangedElsewhere() else { return }
+        let replaced = storedValue
         storedValue = reloaded ?? fallback
+        let number = SharedHistory.numberChange()
+        if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
       }
     }
   }

@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import Sharing
 import TerminalUI
 
 /// The debugger every terminal app gets: commands that start with `:`, which no feature command can, over the
@@ -34,7 +35,7 @@ import TerminalUI
     :more             Go on with older actions of the last listing.
     :at N             Show the screens as they were after action N.
     :next, :prev      Step to the next or previous action while looking at the past.
-    :diff N           Show what action N changed in the state.
+    :diff N           Show what action N changed in the state, shared values included.
     :effects          List the effects running now: who started them, for how long, their cancel ids.
     :resume           Back to the live screen.
     """
@@ -56,7 +57,8 @@ import TerminalUI
     let banner =
       style.bold("#\(sequence) of \(timeline.lastSequence) — :next, :prev, :resume")
       + style.dim("  (\(entry.path), \(entry.origin))")
-    return banner + "\n" + view.render(entry.state, style: style)
+    // The state's shared values as they were after that action, not as they are now.
+    return banner + "\n" + SharedHistory.reading(asOf: entry.sharedChange) { view.render(entry.state, style: style) }
   }
 
   /// Runs a `:` command; `pageSize` is how many actions a listing shows.
@@ -120,7 +122,8 @@ import TerminalUI
     var lines = shown.map { entry in
       let number = ("#" + String(entry.sequence)).padding(toLength: numberWidth, withPad: " ", startingAt: 0)
       let origin = entry.origin.description.padding(toLength: 16, withPad: " ", startingAt: 0)
-      return "\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)"
+      let shared = changedSharedValues(entry) ? "  (changed shared values)" : ""
+      return "\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)"
     }
     let kept = timeline.keptRange.map { "#\($0.lowerBound)–#\($0.upperBound)" } ?? ""
     let what = filter.isEmpty ? "actions" : "actions matching '\(filter)'"
@@ -129,6 +132,17 @@ import TerminalUI
     footer += first > 0 ? "; ':more' shows older ones." : "."
     lines.append(footer)
     return .text(lines.joined(separator: "\n"))
+  }
+
+  /// Whether the shared values `entry`'s state holds changed with it: the state read as of the change before
+  /// it and as of its own differs (any shared value of the process may have changed meanwhile; only the state's
+  /// count).
+  private func changedSharedValues(_ entry: TimelineEntry<State, Action>) -> Bool {
+    guard let before = timeline.sharedChange(before: entry.sequence), before != entry.sharedChange else {
+      return false
+    }
+    let then = SharedHistory.reading(asOf: before) { ValueSnapshot(of: entry.state) }
+    return SharedHistory.reading(asOf: entry.sharedChange) { valueDiff(then, entry.state) } != nil
   }
 
   /// The action number in `text`, or why there is none to show.
@@ -181,11 +195,16 @@ import TerminalUI
     switch sequence(in: text, command: ":diff") {
     case let .failure(error): return .error(error.message)
     case let .success(number):
-      guard let entry = timeline.entry(number), let before = timeline.state(before: number) else {
+      guard let entry = timeline.entry(number), let before = timeline.state(before: number),
+        let sharedBefore = timeline.sharedChange(before: number)
+      else {
         return .error("Action #\(number) is no longer kept.")
       }
       let header = "#\(number) \(entry.path) (\(entry.origin))"
-      guard let changes = valueDiff(before, entry.state) else { return .text(header + " changed nothing.") }
+      // Each side with its shared values as they were then: a change of the sort order or of the favorites shows.
+      let old = SharedHistory.reading(asOf: sharedBefore) { ValueSnapshot(of: before) }
+      let changes = SharedHistory.reading(asOf: entry.sharedChange) { valueDiff(old, entry.state) }
+      guard let changes else { return .text(header + " changed nothing.") }
       return .text(header + " changed:\n" + changes)
     }
   }

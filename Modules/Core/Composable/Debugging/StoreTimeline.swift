@@ -1,5 +1,6 @@
-import Foundation
 import AtomicCounters
+import Foundation
+import Sharing
 
 #if canImport(Glibc)
   import Glibc
@@ -80,12 +81,14 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
   @usableFromInline let origin: PackedOrigin
   @usableFromInline let time: UInt64
   @usableFromInline let state: State
+  @usableFromInline let sharedChange: UInt64
 
-  @inlinable init(action: Action, origin: PackedOrigin, time: UInt64, state: State) {
+  @inlinable init(action: Action, origin: PackedOrigin, time: UInt64, state: State, sharedChange: UInt64) {
     self.action = action
     self.origin = origin
     self.time = time
     self.state = state
+    self.sharedChange = sharedChange
   }
 }
 
@@ -101,13 +104,19 @@ public struct TimelineEntry<State, Action> {
   @usableFromInline let time: UInt64
   /// The state after it: states are values, so entries share what did not change.
   public let state: State
+  /// The shared values' change number after it (`SharedHistory.now`): the state's `@Shared` values read as they
+  /// were then inside `SharedHistory.reading(asOf: sharedChange)`.
+  public let sharedChange: UInt64
 
-  @inlinable init(sequence: Int, action: Action, origin: PackedOrigin, time: UInt64, state: State) {
+  @inlinable init(
+    sequence: Int, action: Action, origin: PackedOrigin, time: UInt64, state: State, sharedChange: UInt64
+  ) {
     self.sequence = sequence
     self.action = action
     self.packedOrigin = origin
     self.time = time
     self.state = state
+    self.sharedChange = sharedChange
   }
 
   /// Who sent it.
@@ -234,6 +243,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   @usableFromInline let clock = TimelineClock()
   /// The state before the first action.
   private let initialState: State
+  /// The shared values' change number before the first action.
+  private let initialSharedChange: UInt64
   /// The sequence number of the last action recorded (0 before any).
   public var lastSequence: Int { recorded }
   @usableFromInline @exclusivity(unchecked) var recorded = 0
@@ -253,6 +264,9 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil) {
     self.capacity = max(1, capacity)
     self.initialState = initialState
+    // From now on shared values keep what their changes replace, so past states read them as they were.
+    SharedHistory.startKeeping()
+    initialSharedChange = SharedHistory.now
     self.trace = trace
     isTracing = trace != nil
     slots = self.capacity + 1
@@ -262,6 +276,7 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   deinit {
     ring.deinitialize(count: count)
     ring.deallocate()
+    SharedHistory.stopKeeping()
   }
 
   /// How many entries are kept.
@@ -271,7 +286,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   private func entry(back: Int) -> TimelineEntry<State, Action> {
     let slot = ring[((next - 1 - back) % slots + slots) % slots]
     return TimelineEntry(
-      sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state)
+      sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state,
+      sharedChange: slot.sharedChange)
   }
 
   // MARK: Reading
@@ -298,6 +314,13 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     if sequence == 1 { return initialState }
     // The entry before the oldest kept one is still in its slot until the next action takes it.
     return entry(back: lastSequence - sequence + 1).state
+  }
+
+  /// The shared values' change number just before action `sequence`, if that action is still kept.
+  public func sharedChange(before sequence: Int) -> UInt64? {
+    guard let range = keptRange, range.contains(sequence) else { return nil }
+    if sequence == 1 { return initialSharedChange }
+    return entry(back: lastSequence - sequence + 1).sharedChange
   }
 
   /// The effects running now, oldest first; one that was cancelled is on its way out, so not listed.
@@ -343,7 +366,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     deliveringOrigin = .none
     recorded &+= 1
     let slot = TimelineSlot(
-      action: action, origin: origin, time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
+      action: action, origin: origin, time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state,
+      sharedChange: SharedHistory.now)
     if count < slots {
       (ring + next).initialize(to: slot)
       count &+= 1
