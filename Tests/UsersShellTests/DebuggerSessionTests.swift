@@ -52,6 +52,15 @@ import UsersShell
       events.first { $0["cat"] as? String == "action" && $0["name"] as? String == #"list.queryApplied("gr")"# })
     let arguments = try #require(applied["args"] as? [String: Any])
     #expect(arguments["origin"] as? String == "effect of #4")
+    // The favorite's change of the shared favorites, and its file's save as a span that ended well.
+    let shared = events.filter { $0["cat"] as? String == "shared" }.compactMap { $0["name"] as? String }
+    #expect(shared.contains { $0.hasSuffix("favorites.json changed") })
+    let saves = events.filter { $0["cat"] as? String == "save" }
+    let saveBegins = saves.filter { $0["ph"] as? String == "b" }
+    let saveEnds = saves.filter { $0["ph"] as? String == "e" }
+    #expect(saveBegins.contains { $0["name"] as? String == "save favorites.json" })
+    #expect(Set(saveBegins.compactMap { $0["id"] as? Int }) == Set(saveEnds.compactMap { $0["id"] as? Int }))
+    #expect(saveEnds.allSatisfy { ($0["args"] as? [String: Any])?["failure"] == nil })
   }
 
   @Test func aTraceInAMissingFolderIsOneLineAndTheSessionGoesOn() async throws {

@@ -107,6 +107,10 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       return value
     }
     guard let value else { return }
+    let saveID = SharedEvents.nextSaveID()
+    SharedEvents.send(.saveBegan(file: url.lastPathComponent, id: saveID))
+    var failure: String?
+    defer { SharedEvents.send(.saveEnded(file: url.lastPathComponent, id: saveID, failure: failure)) }
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -125,7 +129,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       lock.withLock { base = ours }
       setLoaded()
     } catch {
-      setStatus(.saveFailed(reason: SharedFileSystem.describe(error, at: url)))
+      let reason = SharedFileSystem.describe(error, at: url)
+      failure = reason
+      setStatus(.saveFailed(reason: reason))
     }
   }
 

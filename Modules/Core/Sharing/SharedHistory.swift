@@ -1,5 +1,6 @@
 import AtomicCounters
 import Dependencies
+import Foundation
 
 /// The past of shared values, for a debugger that shows a past state: every stored change is numbered, and while
 /// a timeline keeps history each reference keeps the values it held before its recent changes.
@@ -71,4 +72,79 @@ struct SharedPast<Value> {
   func value(asOf number: UInt64, now: Value) -> Value {
     entries.first { $0.number > number }?.replaced ?? now
   }
+}
+
+/// What happened to a shared value, for a trace to show: a change stored, or a save of its file.
+public enum SharedEvent: Sendable {
+  /// Change `number` was stored in the shared value named `name` (by this process, or followed from another).
+  case changed(name: String, number: UInt64, elsewhere: Bool)
+  /// A write of `file` began; `id` pairs it with its end.
+  case saveBegan(file: String, id: UInt64)
+  /// The write `id` of `file` ended; `failure` says why it failed, if it did.
+  case saveEnded(file: String, id: UInt64, failure: String?)
+}
+
+/// Who hears of shared events: a timeline writing a trace registers while it lives.
+public enum SharedEvents {
+  /// How many listeners there are: an event is made only when one listens.
+  static let listening = AtomicCounter()
+  private static let registry = ListenerRegistry()
+  private static let saveIDs = AtomicCounter()
+
+  /// Calls `listener` (on the thread of each event) until the returned token is cancelled.
+  public static func listen(_ listener: @escaping @Sendable (SharedEvent) -> Void) -> SharedEventsToken {
+    let token = registry.add(listener)
+    listening.add(1)
+    return SharedEventsToken {
+      registry.remove(token); listening.add(-1)
+    }
+  }
+
+  /// Tells the listeners of `event`, made only if one listens.
+  static func send(_ event: @autoclosure () -> SharedEvent) {
+    guard listening.load() > 0 else { return }
+    let made = event()
+    for listener in registry.listeners { listener(made) }
+  }
+
+  /// A new id for a save's begin and end.
+  static func nextSaveID() -> UInt64 { UInt64(truncatingIfNeeded: saveIDs.add(1)) }
+}
+
+/// Stops a `SharedEvents.listen`: at `cancel()` or when released.
+public final class SharedEventsToken: @unchecked Sendable {
+  private let lock = NSLock()
+  private var onCancel: (@Sendable () -> Void)?
+
+  init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+  /// Stops the listening (once).
+  public func cancel() {
+    let action = lock.withLock { () -> (@Sendable () -> Void)? in
+      defer { onCancel = nil }
+      return onCancel
+    }
+    action?()
+  }
+
+  deinit { cancel() }
+}
+
+/// The listeners of shared events, behind a lock.
+private final class ListenerRegistry: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [Int: @Sendable (SharedEvent) -> Void] = [:]
+  private var next = 0
+
+  func add(_ listener: @escaping @Sendable (SharedEvent) -> Void) -> Int {
+    lock.withLock {
+      defer { next += 1 }
+      entries[next] = listener
+      return next
+    }
+  }
+
+  func remove(_ token: Int) { lock.withLock { _ = entries.removeValue(forKey: token) } }
+
+  var listeners: [@Sendable (SharedEvent) -> Void] { lock.withLock { Array(entries.values) } }
 }

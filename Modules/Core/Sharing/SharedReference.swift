@@ -55,11 +55,9 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
       try lock.withLock {
         let replaced: Value? = SharedHistory.keepers.load() > 0 ? storedValue : nil
         let result = try body(&storedValue)
-        if let replaced {
-          past.note(SharedHistory.numberChange(), replaced: replaced)
-        } else {
-          _ = SharedHistory.numberChange()
-        }
+        let number = SharedHistory.numberChange()
+        if let replaced { past.note(number, replaced: replaced) }
+        SharedEvents.send(.changed(name: name, number: number, elsewhere: false))
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
         if !SharedSaves.arePaused { persistence?.save(storedValue) }
         return result
@@ -82,6 +80,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         storedValue = reloaded ?? fallback
         let number = SharedHistory.numberChange()
         if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
+        SharedEvents.send(.changed(name: name, number: number, elsewhere: true))
       }
     }
   }

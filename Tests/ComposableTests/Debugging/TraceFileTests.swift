@@ -44,7 +44,7 @@ private struct Echoing: Reducer {
     let url = temporaryURL()
     defer { try? FileManager.default.removeItem(at: url) }
     let trace = try TraceFile(url: url, processName: "tests")
-    #expect(try events(at: url).count == 2, "the header alone is a valid trace")
+    #expect(try events(at: url).count == 4, "the header alone (the process and its three tracks) is a valid trace")
     let store = Store(initialState: 0) { Echoing() }
     store.recordTimeline(trace: trace)
     for n in 1...3 {

@@ -259,6 +259,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
   private let epoch = MonotonicClock.now()
+  /// Writes shared values' changes and file saves to the trace while the timeline lives (with a trace only).
+  private var sharedEvents: SharedEventsToken?
 
   /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`.
   public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil) {
@@ -271,12 +273,26 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     isTracing = trace != nil
     slots = self.capacity + 1
     ring = .allocate(capacity: slots)
+    if let trace {
+      let epoch = epoch
+      sharedEvents = SharedEvents.listen { event in
+        let now = MonotonicClock.now()
+        let time = now >= epoch ? Int64((now - epoch) / 1_000) : 0
+        switch event {
+        case let .changed(name, number, elsewhere):
+          trace.sharedChange(name: name, number: number, elsewhere: elsewhere, at: time)
+        case let .saveBegan(file, id): trace.saveBegan(file: file, id: id, at: time)
+        case let .saveEnded(file, id, failure): trace.saveEnded(file: file, id: id, failure: failure, at: time)
+        }
+      }
+    }
   }
 
   deinit {
     ring.deinitialize(count: count)
     ring.deallocate()
     SharedHistory.stopKeeping()
+    sharedEvents?.cancel()
   }
 
   /// How many entries are kept.

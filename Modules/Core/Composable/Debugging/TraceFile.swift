@@ -58,7 +58,9 @@ public final class TraceFile: @unchecked Sendable {
     descriptor = opened
     let header =
       "[\n" + #"{"name":"process_name","ph":"M","pid":1,"tid":1,"args":{"name":"# + Self.quoted(processName) + "}},\n"
-      + #"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"store"}}"#
+      + #"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"store"}},"# + "\n"
+      + #"{"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"shared values"}},"# + "\n"
+      + #"{"name":"thread_name","ph":"M","pid":1,"tid":3,"args":{"name":"file saves"}}"#
     if let reason = Self.write(header + Self.closing, to: opened, at: 0) {
       _ = closeFileDescriptor(opened)
       throw TraceFileError("cannot write the trace \(url.path): \(reason)")
@@ -102,6 +104,27 @@ public final class TraceFile: @unchecked Sendable {
     event(
       #"{"name":\#(name),"cat":"effect","ph":"e","id":\#(id),"ts":\#(time),"pid":1,"tid":1,"#
         + #""args":{"outcome":"\#(outcome.rawValue)"}}"#)
+  }
+
+  /// A shared value's change, as an instant on the shared values' track.
+  func sharedChange(name: String, number: UInt64, elsewhere: Bool, at time: Int64) {
+    let label = Self.quoted("\(name) changed" + (elsewhere ? " by another process" : ""))
+    event(
+      #"{"name":\#(label),"cat":"shared","ph":"i","s":"t","ts":\#(time),"pid":1,"tid":2,"#
+        + #""args":{"change":\#(number)}}"#)
+  }
+
+  /// The start of a shared value's file save, on the saves' track.
+  func saveBegan(file: String, id: UInt64, at time: Int64) {
+    let name = Self.quoted("save " + file)
+    event(#"{"name":\#(name),"cat":"save","ph":"b","id":\#(id),"ts":\#(time),"pid":1,"tid":3}"#)
+  }
+
+  /// The end of a save `saveBegan` started, with why it failed if it did.
+  func saveEnded(file: String, id: UInt64, failure: String?, at time: Int64) {
+    let name = Self.quoted("save " + file)
+    let outcome = failure.map { #","args":{"failure":"# + Self.quoted($0) + "}" } ?? ""
+    event(#"{"name":\#(name),"cat":"save","ph":"e","id":\#(id),"ts":\#(time),"pid":1,"tid":3"# + outcome + "}")
   }
 
   private func event(_ json: String) {
