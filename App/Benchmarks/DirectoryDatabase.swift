@@ -49,15 +49,6 @@ func seedDatabase(file: URL, count: Int) throws {
   }
 }
 
-/// The process's resident memory in megabytes (Linux's /proc; nil elsewhere).
-func residentMegabytes() -> Double? {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-  else { return nil }
-  return kilobytes / 1024
-}
-
 /// Where seeded databases are kept between runs (a million users take minutes to write).
 let seededDatabases = FileManager.default.temporaryDirectory.appendingPathComponent("users-bench-databases-v1")
 
@@ -74,89 +65,87 @@ func seededDatabase(size: Int) throws -> (file: URL, seconds: Double) {
   return (file, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
+/// The timed steps of (g3), in order, with their bounds and samples.
+struct QueryTimings {
+  private(set) var names: [(name: String, bound: Double)] = []
+  private(set) var samples: [String: [Double]] = [:]
+
+  /// Runs `body` and notes how long it took under `name`.
+  mutating func time(_ name: String, bound: Double = 50, _ body: () throws -> Void) rethrows {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    if samples[name] == nil { names.append((name, bound)) }
+    samples[name, default: []].append(elapsed)
+  }
+
+  /// The median of each step, in order.
+  var medians: [Double] { names.map { Samples.median(of: samples[$0.name]!) } }
+}
+
+/// One round of (g3) on the database at `file` of `size` users: open, searches, pages, orders, a read and writes.
+func timeQueries(file: URL, size: Int, round: Int, into timings: inout QueryTimings) throws {
+  var database: UserDatabase!
+  try timings.time("open + first page", bound: 150) {
+    database = try UserDatabase(url: file)
+    blackHole(try database.page(UserQuery()))
+  }
+  for typed in ["l", "lo", "lov", "love", "lovel", "q", "ß", "qu"] {
+    try timings.time("search “\(typed)” (any field)") { blackHole(try database.page(UserQuery(search: typed))) }
+  }
+  try timings.time("search “lon” in city") {
+    blackHole(try database.page(UserQuery(search: "lon", field: .city)))
+  }
+  try timings.time("search cleared") { blackHole(try database.page(UserQuery())) }
+  try timings.time("next page") { blackHole(try database.page(UserQuery(offset: 20))) }
+  try timings.time("middle page") { blackHole(try database.page(UserQuery(offset: size / 2))) }
+  try timings.time("sort city") { blackHole(try database.page(UserQuery(order: .city))) }
+  try timings.time("sort id, last page") { blackHole(try database.page(UserQuery(order: .id, offset: size - 20))) }
+  var user: User!
+  try timings.time("open (one user)") { user = try database.user(User.ID(size / 3 + round)) }
+  try timings.time("edit + save") {
+    var edited = user!
+    edited.city = "Edited \(round)"
+    try database.update(edited, from: user)
+  }
+  var added: User!
+  try timings.time("add") {
+    added = try database.add(NewUser(name: "New Person \(round)", email: "new\(round)@example.org"))
+  }
+  try timings.time("delete") { try database.delete(added.id) }
+}
+
 /// Measures (g3) at each of `sizes` and prints one column per size; returns whether every bound was met.
 func measureDirectoryDatabase(sizes: [Int], rounds: Int) throws -> Bool {
-  // The steps below leave the users as they found them but for one city.
   var columns: [[Double]] = []
-  var names: [String] = []
-  var bounds: [Double] = []
+  var steps: [(name: String, bound: Double)] = []
   var seeding: [Double] = []
   for size in sizes {
     let (file, seconds) = try seededDatabase(size: size)
     seeding.append(seconds)
-    var samples: [String: [Double]] = [:]
-    var order: [(String, Double)] = []
-    func time(_ name: String, bound: Double, _ body: () throws -> Void) rethrows {
-      let start = DispatchTime.now().uptimeNanoseconds
-      try body()
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-      if samples[name] == nil { order.append((name, bound)) }
-      samples[name, default: []].append(elapsed)
-    }
-    for round in 0..<rounds {
-      var database: UserDatabase!
-      try time("open + first page", bound: 150) {
-        database = try UserDatabase(url: file)
-        blackHole(try database.page(UserQuery()))
-      }
-      for typed in ["l", "lo", "lov", "love", "lovel"] {
-        try time("search “\(typed)” (any field)", bound: 50) {
-          blackHole(try database.page(UserQuery(search: typed)))
-        }
-      }
-      for rare in ["q", "ß", "qu"] {
-        try time("search “\(rare)” (any field)", bound: 50) {
-          blackHole(try database.page(UserQuery(search: rare)))
-        }
-      }
-      try time("search “lon” in city", bound: 50) {
-        blackHole(try database.page(UserQuery(search: "lon", field: .city)))
-      }
-      try time("search cleared", bound: 50) { blackHole(try database.page(UserQuery())) }
-      try time("next page", bound: 50) { blackHole(try database.page(UserQuery(offset: 20))) }
-      try time("middle page", bound: 50) { blackHole(try database.page(UserQuery(offset: size / 2))) }
-      try time("sort city", bound: 50) { blackHole(try database.page(UserQuery(order: .city))) }
-      try time("sort id, last page", bound: 50) {
-        blackHole(try database.page(UserQuery(order: .id, offset: size - 20)))
-      }
-      let id = User.ID(size / 3 + round)
-      var user: User!
-      try time("open (one user)", bound: 50) { user = try database.user(id) }
-      try time("edit + save", bound: 50) {
-        var edited = user!
-        edited.city = "Edited \(round)"
-        try database.update(edited, from: user)
-      }
-      var added: User!
-      try time("add", bound: 50) {
-        added = try database.add(NewUser(name: "New Person \(round)", email: "new\(round)@example.org"))
-      }
-      try time("delete", bound: 50) { try database.delete(added.id) }
-    }
-    columns.append(order.map { Samples.median(of: samples[$0.0]!) })
-    if names.isEmpty {
-      names = order.map(\.0)
-      bounds = order.map(\.1)
-    }
+    var timings = QueryTimings()
+    for round in 0..<rounds { try timeQueries(file: file, size: size, round: round, into: &timings) }
+    columns.append(timings.medians)
+    steps = timings.names
   }
   print("\n(g3) the directory in SQLite: milliseconds per query, median of \(rounds)")
   print(pad("", 30) + sizes.map { pad(String($0), 12) }.joined() + "bound")
   var allMet = true
-  for (row, name) in names.enumerated() {
-    let worst = columns.map { $0[row] }.max() ?? 0
-    let met = worst <= bounds[row]
+  for (row, step) in steps.enumerated() {
+    let met = (columns.map { $0[row] }.max() ?? 0) <= step.bound
     allMet = allMet && met
     print(
-      pad(name, 30) + columns.map { pad(String(format: "%.2f", $0[row]), 12) }.joined()
-        + "<= \(Int(bounds[row])) ms \(met ? "met" : "MISSED")")
+      pad(step.name, 30) + columns.map { pad(String(format: "%.2f", $0[row]), 12) }.joined()
+        + "<= \(Int(step.bound)) ms \(met ? "met" : "MISSED")")
   }
-  print(
-    pad("seeding s (0: kept)", 30) + seeding.map { pad(String(format: "%.1f", $0), 12) }.joined())
+  print(pad("seeding s (0: kept)", 30) + seeding.map { pad(String(format: "%.1f", $0), 12) }.joined())
   for size in sizes {
     let file = seededDatabases.appendingPathComponent("users-\(size).db")
     let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
     print(pad("database file \(size) (MB)", 30) + String(bytes / 1_000_000))
   }
-  if let rss = residentMegabytes() { print(pad("resident memory now (MB)", 30) + String(format: "%.0f", rss)) }
+  if let bytes = ProcessMemory.residentBytes() {
+    print(pad("resident memory now (MB)", 30) + String(bytes / 1_048_576))
+  }
   return allMet
 }

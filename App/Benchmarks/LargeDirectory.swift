@@ -74,40 +74,55 @@ func largeDirectory(_ count: Int) -> [User] {
   return allMet
 }
 
-/// The steps of (g): a whole start of `users` on `folder`, then commands on the app's store over the live client.
-@MainActor func largeDirectorySteps(folder: URL, size: Int) async -> [LargeDirectoryStep] {
-  let script = folder.appendingPathComponent("empty-script")
-  try! Data().write(to: script)
+/// The app's store over the live client on a folder, driven as the terminal session drives it.
+@MainActor final class AppDriver {
+  let store: Store<AppFeature.State, AppFeature.Action>
+  let view: any TerminalView<AppFeature.State, AppFeature.Action> = appView()
 
-  let storage = SharedStorage(fileSystem: .inMemory(), directory: folder)
-  let store = Store(
-    initialState: AppFeature.State(), reducer: AppFeature(),
-    withDependencies: {
-      $0[UserClient.self] = .live(directory: folder)
-      $0.sharedStorage = storage
-    })
-  let view = appView()
-  await store.send(.list(.task)).finish()
-  _ = view.render(store.currentState, style: .plain)
+  /// The app on `folder`'s users, its list loaded and drawn.
+  init(folder: URL) async {
+    let storage = SharedStorage(fileSystem: .inMemory(), directory: folder)
+    store = Store(
+      initialState: AppFeature.State(), reducer: AppFeature(),
+      withDependencies: {
+        $0[UserClient.self] = .live(directory: folder)
+        $0.sharedStorage = storage
+      })
+    await store.send(.list(.task)).finish()
+    _ = view.render(store.currentState, style: .plain)
+  }
 
   /// Parses `line` against the screen, sends it, waits for its work, and renders: what one typed command costs.
   func command(_ line: String) async {
     guard case let .success(action) = view.action(for: line, in: store.currentState) else {
       fatalError("the benchmark's command '\(line)' was refused")
     }
-    await store.send(action).finish()
-    blackHole(view.render(store.currentState, style: .plain))
+    await send(action)
   }
+
   /// Sends an action the session sends itself (a search once typing pauses), waits, then renders.
   func send(_ action: AppFeature.Action) async {
     await store.send(action).finish()
     blackHole(view.render(store.currentState, style: .plain))
   }
+
   /// Sends what the screen in front says when it appears (the list read again after a change elsewhere).
   func appear() async {
     if let appear = view.appearAction(for: store.currentState) { await send(appear) }
   }
 
+  /// `back`, the session's own command: it sends what the screen says closes it.
+  func back() async {
+    await send(view.backAction(for: store.currentState)!)
+    await appear()
+  }
+}
+
+/// The steps of (g): a whole start of `users` on `folder`, then commands on the app's store over the live client.
+@MainActor func largeDirectorySteps(folder: URL, size: Int) async -> [LargeDirectoryStep] {
+  let script = folder.appendingPathComponent("empty-script")
+  try! Data().write(to: script)
+  let app = await AppDriver(folder: folder)
   let silent = UsersShell.IO(
     readLine: { nil }, write: { _ in }, writeError: { _ in }, isInteractive: false, environment: [:])
   var edits = 0
@@ -117,38 +132,38 @@ func largeDirectory(_ count: Int) -> [User] {
         arguments: ["--data-dir", folder.path, "--fresh", "--no-analytics", "--script", script.path], io: silent)
       precondition(code == 0)
     },
-    LargeDirectoryStep(name: "search “l” (applied)", bound: 50) { await send(.list(.queryApplied("l"))) },
-    LargeDirectoryStep(name: "search “lo” (applied)", bound: 50) { await send(.list(.queryApplied("lo"))) },
-    LargeDirectoryStep(name: "search “lovel” (applied)", bound: 50) { await send(.list(.queryApplied("lovel"))) },
-    LargeDirectoryStep(name: "search cleared (applied)", bound: 50) { await send(.list(.queryApplied(""))) },
-    LargeDirectoryStep(name: "sort city", bound: 50) { await command("sort city") },
-    LargeDirectoryStep(name: "sort name", bound: 50) { await command("sort name") },
-    LargeDirectoryStep(name: "next", bound: 50) { await command("next") },
-    LargeDirectoryStep(name: "page \(size / 40) (the middle)", bound: 50) { await command("page \(size / 40)") },
-    LargeDirectoryStep(name: "fav (a row of the page)", bound: 50) { await command("fav \(size / 40 * 20 - 17)") },
-    LargeDirectoryStep(name: "open (a row of the page)", bound: 50) { await command("open \(size / 40 * 20 - 17)") },
+    LargeDirectoryStep(name: "search “l” (applied)", bound: 50) { await app.send(.list(.queryApplied("l"))) },
+    LargeDirectoryStep(name: "search “lo” (applied)", bound: 50) { await app.send(.list(.queryApplied("lo"))) },
+    LargeDirectoryStep(name: "search “lovel” (applied)", bound: 50) {
+      await app.send(.list(.queryApplied("lovel")))
+    },
+    LargeDirectoryStep(name: "search cleared (applied)", bound: 50) { await app.send(.list(.queryApplied(""))) },
+    LargeDirectoryStep(name: "sort city", bound: 50) { await app.command("sort city") },
+    LargeDirectoryStep(name: "sort name", bound: 50) { await app.command("sort name") },
+    LargeDirectoryStep(name: "next", bound: 50) { await app.command("next") },
+    LargeDirectoryStep(name: "page \(size / 40) (the middle)", bound: 50) { await app.command("page \(size / 40)") },
+    LargeDirectoryStep(name: "fav (a row of the page)", bound: 50) { await app.command("fav \(size / 40 * 20 - 17)") },
+    LargeDirectoryStep(name: "open (a row of the page)", bound: 50) {
+      await app.command("open \(size / 40 * 20 - 17)")
+    },
     LargeDirectoryStep(name: "edit + save (form to detail)", bound: 50) {
       edits += 1
-      await command("edit")
-      await command("city Edited \(edits)")
-      await command("save")
+      await app.command("edit")
+      await app.command("city Edited \(edits)")
+      await app.command("save")
     },
-    LargeDirectoryStep(name: "back (list read again)", bound: 50) {
-      // `back` is the session's own command: it sends what the screen says closes it.
-      await send(view.backAction(for: store.currentState)!)
-      await appear()
-    },
+    LargeDirectoryStep(name: "back (list read again)", bound: 50) { await app.back() },
     LargeDirectoryStep(name: "add + save", bound: 50) {
       edits += 1
-      await command("add")
-      await command("name Bench Person \(edits)")
-      await command("email bench.\(edits)@example.org")
-      await command("save")
+      await app.command("add")
+      await app.command("name Bench Person \(edits)")
+      await app.command("email bench.\(edits)@example.org")
+      await app.command("save")
     },
     LargeDirectoryStep(name: "delete (from the detail)", bound: 50) {
-      await command("delete")
-      await command("delete")
-      await appear()
+      await app.command("delete")
+      await app.command("delete")
+      await app.appear()
     },
   ]
 }

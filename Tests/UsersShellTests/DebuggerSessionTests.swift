@@ -61,6 +61,9 @@ import UsersShell
     #expect(saveBegins.contains { $0["name"] as? String == "save favorites.json" })
     #expect(Set(saveBegins.compactMap { $0["id"] as? Int }) == Set(saveEnds.compactMap { $0["id"] as? Int }))
     #expect(saveEnds.allSatisfy { ($0["args"] as? [String: Any])?["failure"] == nil })
+    // Only the data folder's files: not those of the other stores this test process runs.
+    #expect(
+      Set(saves.compactMap { $0["name"] as? String }).isSubset(of: ["save favorites.json", "save settings.json"]))
   }
 
   @Test func aTraceInAMissingFolderIsOneLineAndTheSessionGoesOn() async throws {

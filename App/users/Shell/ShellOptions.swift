@@ -51,13 +51,7 @@ public struct ShellOptions: Equatable, Sendable {
     var options = ShellOptions()
     var remaining = arguments[...]
     var seen: Set<String> = []
-    if let command = remaining.first, command == "export" || command == "import" {
-      remaining.removeFirst()
-      guard let file = remaining.popFirst(), file == "-" || !file.hasPrefix("-") else {
-        return .failure(ShellUsageError("'users \(command)' needs a file: users \(command) FILE."))
-      }
-      options.mode = command == "export" ? .export(file) : .importUsers(file, replacing: false)
-    }
+    if let error = parseTransfer(&remaining, into: &options) { return .failure(error) }
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -103,25 +97,44 @@ public struct ShellOptions: Equatable, Sendable {
         return .failure(ShellUsageError("\(name) takes no value."))
       }
     }
+    if let error = refusedCombination(options, seen: seen) { return .failure(error) }
+    return .success(options)
+  }
+
+  /// `export FILE` or `import FILE` at the start of the arguments, taken off them into `options.mode`.
+  private static func parseTransfer(_ remaining: inout ArraySlice<String>, into options: inout ShellOptions)
+    -> ShellUsageError?
+  {
+    guard let command = remaining.first, command == "export" || command == "import" else { return nil }
+    remaining.removeFirst()
+    guard let file = remaining.popFirst(), file == "-" || !file.hasPrefix("-") else {
+      return ShellUsageError("'users \(command)' needs a file: users \(command) FILE.")
+    }
+    options.mode = command == "export" ? .export(file) : .importUsers(file, replacing: false)
+    return nil
+  }
+
+  /// Why options that each parse cannot go together (`seen`: the options given), or nil.
+  private static func refusedCombination(_ options: ShellOptions, seen: Set<String>) -> ShellUsageError? {
     switch options.mode {
     case .export, .importUsers:
       if let other = seen.subtracting(["--data-dir", "--replace"]).sorted().first {
-        return .failure(ShellUsageError("\(other) has no meaning for 'users export' or 'users import'."))
+        return ShellUsageError("\(other) has no meaning for 'users export' or 'users import'.")
       }
     case .run, .help, .version: break
     }
     if let record = options.recordPath, let replay = options.replayPath,
       URL(fileURLWithPath: record).standardizedFileURL == URL(fileURLWithPath: replay).standardizedFileURL
     {
-      return .failure(ShellUsageError("--record and --replay name the same file; record to another one."))
+      return ShellUsageError("--record and --replay name the same file; record to another one.")
     }
     if options.stepsThroughReplay, options.replayPath == nil {
-      return .failure(ShellUsageError("--step opens a recording step by step: give it with --replay <file>."))
+      return ShellUsageError("--step opens a recording step by step: give it with --replay <file>.")
     }
     if options.stepsThroughReplay, options.timelineCapacity == 0 {
-      return .failure(ShellUsageError("--step needs the debugger's timeline; drop --timeline 0."))
+      return ShellUsageError("--step needs the debugger's timeline; drop --timeline 0.")
     }
-    return .success(options)
+    return nil
   }
 
   /// The options that take no value.

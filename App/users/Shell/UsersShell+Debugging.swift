@@ -8,7 +8,7 @@ extension UsersShell {
   /// A trace that cannot be opened, or whose disk fills up later, is one line on standard error: the session
   /// goes on without it.
   static func startDebugging(
-    _ store: Store<AppFeature.State, AppFeature.Action>, options: ShellOptions, io: IO
+    _ store: Store<AppFeature.State, AppFeature.Action>, options: ShellOptions, dataFolder: URL, io: IO
   ) -> TraceFile? {
     var trace: TraceFile?
     if let path = options.tracePath {
@@ -22,7 +22,8 @@ extension UsersShell {
     }
     // A trace is written from the timeline's hooks, so it keeps one (of one action) even with `--timeline 0`.
     guard options.timelineCapacity > 0 || trace != nil else { return nil }
-    store.recordTimeline(capacity: max(options.timelineCapacity, 1), trace: trace)
+    // The trace shows the changes and saves of the shared values kept in the data folder too.
+    store.recordTimeline(capacity: max(options.timelineCapacity, 1), trace: trace, sharedFilesIn: dataFolder)
     return trace
   }
 

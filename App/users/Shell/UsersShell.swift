@@ -95,7 +95,7 @@ import TerminalUI
         .writeHeader(RecordingHeader(SharedValuesAtStart(of: initialState)))
     }
     let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
-    let trace = startDebugging(store, options: options, io: io)
+    let trace = startDebugging(store, options: options, dataFolder: world.directory, io: io)
     return Composition(world: world, replay: replay, store: store, trace: trace)
   }
 

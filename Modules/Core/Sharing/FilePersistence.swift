@@ -68,6 +68,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     }
   }
 
+  /// The file the value is kept in.
+  var fileURL: URL? { url }
+
   func save(_ value: Value) {
     // Leading and trailing edge: the first change after a quiet period is written at once, on this thread, so
     // the file holds it when `withLock` returns (as swift-sharing's file keys do); the changes that follow
@@ -108,9 +111,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     }
     guard let value else { return }
     let saveID = SharedEvents.nextSaveID()
-    SharedEvents.send(.saveBegan(file: url.lastPathComponent, id: saveID))
+    SharedEvents.send(.saveBegan(file: url.path, id: saveID))
     var failure: String?
-    defer { SharedEvents.send(.saveEnded(file: url.lastPathComponent, id: saveID, failure: failure)) }
+    defer { SharedEvents.send(.saveEnded(file: url.path, id: saveID, failure: failure)) }
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

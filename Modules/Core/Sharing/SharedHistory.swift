@@ -76,12 +76,21 @@ struct SharedPast<Value> {
 
 /// What happened to a shared value, for a trace to show: a change stored, or a save of its file.
 public enum SharedEvent: Sendable {
-  /// Change `number` was stored in the shared value named `name` (by this process, or followed from another).
-  case changed(name: String, number: UInt64, elsewhere: Bool)
-  /// A write of `file` began; `id` pairs it with its end.
+  /// Change `number` was stored in the shared value named `name`, kept in `file` if any (made by this process, or
+  /// followed from another).
+  case changed(name: String, file: String?, number: UInt64, elsewhere: Bool)
+  /// A write of the file at path `file` began; `id` pairs it with its end.
   case saveBegan(file: String, id: UInt64)
-  /// The write `id` of `file` ended; `failure` says why it failed, if it did.
+  /// The write `id` of the file at path `file` ended; `failure` says why it failed, if it did.
   case saveEnded(file: String, id: UInt64, failure: String?)
+
+  /// The path of the file the event is about, if any.
+  public var file: String? {
+    switch self {
+    case let .changed(_, file, _, _): file
+    case let .saveBegan(file, _), let .saveEnded(file, _, _): file
+    }
+  }
 }
 
 /// Who hears of shared events: a timeline writing a trace registers while it lives.

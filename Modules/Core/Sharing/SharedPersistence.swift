@@ -16,6 +16,8 @@ public protocol SharedPersistence<Value>: AnyObject, Sendable {
   func flush()
   /// How loading and the last save went: the loading state a screen can show.
   var status: SharedPersistenceStatus { get }
+  /// The file the value is kept in, if it is kept in one (for a trace to say which).
+  var fileURL: URL? { get }
   /// Starts following changes made by others: `onPossibleChange` runs whenever the stored value may have
   /// changed; the reference then calls `reloadIfChangedElsewhere`.
   func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void)
@@ -91,4 +93,9 @@ public enum SharedPersistenceStatus: Equatable, Sendable {
 protocol HasPendingSave: AnyObject {
   /// Writes the pending save, if any.
   func flush()
+}
+
+extension SharedPersistence {
+  /// Kept in no file, unless the persistence says otherwise.
+  public var fileURL: URL? { nil }
 }

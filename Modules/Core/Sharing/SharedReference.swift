@@ -57,7 +57,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         let result = try body(&storedValue)
         let number = SharedHistory.numberChange()
         if let replaced { past.note(number, replaced: replaced) }
-        SharedEvents.send(.changed(name: name, number: number, elsewhere: false))
+        SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: false))
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
         if !SharedSaves.arePaused { persistence?.save(storedValue) }
         return result
@@ -80,7 +80,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         storedValue = reloaded ?? fallback
         let number = SharedHistory.numberChange()
         if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
-        SharedEvents.send(.changed(name: name, number: number, elsewhere: true))
+        SharedEvents.send(.changed(name: name, file: persistence.fileURL?.path, number: number, elsewhere: true))
       }
     }
   }

@@ -5,7 +5,7 @@ extension UserSortOrder {
   }
 
   /// The positions in `users` of the users in this order (what `sorted` returns, as positions).
-  public func sortedPositions(_ users: [User]) -> [Int] {
+  func sortedPositions(_ users: [User]) -> [Int] {
     // Each key is made once (see TextSortKeys): 100,000 users sort in a fraction of the time that comparing
     // lowercased strings took.
     let keys: TextSortKeys

@@ -1,13 +1,19 @@
+import Foundation
+
 extension Store {
   /// Starts keeping a timeline of this root store's actions, states and effects: what a debugger reads.
   ///
   /// Keeps the last `capacity` actions (1,000 by default) with the state after each; with `trace`, also
   /// writes every action, reduce and effect to that file as it happens. Returns nil for a scoped store (the
-  /// timeline belongs to the root). Asking again replaces the timeline.
+  /// timeline belongs to the root). Asking again replaces the timeline. With a trace and `sharedFilesIn`, the
+  /// trace also shows the changes and saves of the shared values kept in files of that folder.
   @discardableResult
-  public func recordTimeline(capacity: Int = 1_000, trace: TraceFile? = nil) -> StoreTimeline<State, Action>? {
+  public func recordTimeline(
+    capacity: Int = 1_000, trace: TraceFile? = nil, sharedFilesIn folder: URL? = nil
+  ) -> StoreTimeline<State, Action>? {
     guard let root = rootStore else { return nil }
-    let timeline = StoreTimeline<State, Action>(initialState: root.state, capacity: capacity, trace: trace)
+    let timeline = StoreTimeline<State, Action>(
+      initialState: root.state, capacity: capacity, trace: trace, sharedFilesIn: folder)
     let registry = root.effects
     timeline.cancellationIDs = { id in
       var seen: [String] = []

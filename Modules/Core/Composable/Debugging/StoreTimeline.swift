@@ -262,8 +262,10 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// Writes shared values' changes and file saves to the trace while the timeline lives (with a trace only).
   private var sharedEvents: SharedEventsToken?
 
-  /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`.
-  public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil) {
+  /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`; with a
+  /// trace and `sharedFilesIn`, the trace also shows the changes and saves of the shared values kept in files in
+  /// that folder (the app's data folder: not another store's, in a process that runs several).
+  public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil, sharedFilesIn folder: URL? = nil) {
     self.capacity = max(1, capacity)
     self.initialState = initialState
     // From now on shared values keep what their changes replace, so past states read them as they were.
@@ -273,17 +275,22 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     isTracing = trace != nil
     slots = self.capacity + 1
     ring = .allocate(capacity: slots)
-    if let trace {
-      let epoch = epoch
-      sharedEvents = SharedEvents.listen { event in
-        let now = MonotonicClock.now()
-        let time = now >= epoch ? Int64((now - epoch) / 1_000) : 0
-        switch event {
-        case let .changed(name, number, elsewhere):
-          trace.sharedChange(name: name, number: number, elsewhere: elsewhere, at: time)
-        case let .saveBegan(file, id): trace.saveBegan(file: file, id: id, at: time)
-        case let .saveEnded(file, id, failure): trace.saveEnded(file: file, id: id, failure: failure, at: time)
-        }
+    if let trace, let folder { sharedEvents = Self.trace(sharedFilesIn: folder, to: trace, since: epoch) }
+  }
+
+  /// Writes the shared events about files in `folder` to `trace` until the returned token goes.
+  private static func trace(sharedFilesIn folder: URL, to trace: TraceFile, since epoch: UInt64) -> SharedEventsToken {
+    let prefix = folder.standardizedFileURL.path + "/"
+    return SharedEvents.listen { event in
+      guard let file = event.file, file.hasPrefix(prefix) else { return }
+      let now = MonotonicClock.now()
+      let time = now >= epoch ? Int64((now - epoch) / 1_000) : 0
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      switch event {
+      case let .changed(_, _, number, elsewhere):
+        trace.sharedChange(name: name, number: number, elsewhere: elsewhere, at: time)
+      case let .saveBegan(_, id): trace.saveBegan(file: name, id: id, at: time)
+      case let .saveEnded(_, id, failure): trace.saveEnded(file: name, id: id, failure: failure, at: time)
       }
     }
   }
