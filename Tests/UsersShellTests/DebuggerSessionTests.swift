@@ -95,6 +95,28 @@ import UsersShell
     #expect(stepped.errors.contains("You are looking at the past (#3)"))
   }
 
+  @Test func steppingThroughARecordingShowsItsSharedValuesAsTheyWereAtEachStep() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let recording = folder.path("session.jsonl")
+    let recorded = await runShell(
+      ["--data-dir", folder.url.path, "--fresh", "--record", recording], input: ["sort city", "fav 2", "quit"])
+    #expect(recorded.exitCode == 0)
+    // Stepping from the page loaded (#3) over the sort (#4) and its page (#5) to the favorite (#6).
+    let stepped = await runShell(
+      ["--data-dir", folder.url.path, "--replay", recording, "--step"],
+      input: [":at 3", ":next", ":next", ":next"])
+    let screens = stepped.output.components(separatedBy: "\n> ")
+    let at3 = screens.first { $0.hasPrefix(":at 3\n") } ?? ""
+    #expect(at3.contains("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))
+    #expect(at3.contains("2.   Grace Hopper"))
+    let steps = screens.filter { $0.hasPrefix(":next\n") }
+    #expect(steps.count == 3)
+    #expect(steps.first?.contains("sorted by city") == true)
+    #expect(steps.last?.contains("2. ★ Grace Hopper") == true)
+    #expect(steps.dropLast().allSatisfy { !$0.contains("★") })
+  }
+
   @Test func debuggerOptionsAreChecked() async {
     let folder = TemporaryFolder()
     let step = await runShell(["--data-dir", folder.url.path, "--step"])
