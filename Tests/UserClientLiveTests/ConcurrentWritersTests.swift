@@ -101,12 +101,18 @@ struct ConcurrentWritersTests {
     let after = try await UserClient.live(directory: directory).load()
     #expect(after[0].city == "Waited")
     #expect(after[1].city == "Theirs")
-    // A lock never freed is an error that says so, not a hang (here with no wait at all).
+    // A lock never freed is an error that says so, not a hang (here after a tenth of a second).
     try other.execute("BEGIN IMMEDIATE")
     defer { try? other.execute("ROLLBACK") }
-    let impatient = try SQLiteDatabase(path: directory.appendingPathComponent("users.db").path, busyTimeout: .zero)
-    let error = #expect(throws: SQLiteError.self) { try impatient.execute("BEGIN IMMEDIATE") }
-    #expect(error?.isBusy == true)
-    #expect(error?.message == "database is locked")
+    let file = directory.appendingPathComponent("users.db")
+    let impatient = try UserDatabase(url: file, searchIndex: true, busyTimeout: .milliseconds(100))
+    #expect(
+      throws: UserClientError.io(
+        path: file.path,
+        reason: "another users session kept the users locked for more than 0.1 seconds; nothing was saved"
+      )
+    ) {
+      _ = try impatient.add(NewUser(name: "Late", email: "late@example.com"))
+    }
   }
 }

@@ -19,6 +19,8 @@ public final class UserDatabase: @unchecked Sendable {
   private let database: SQLiteDatabase
   /// Whether the trigram index exists (SQLite 3.34 or later, built with FTS5).
   public let hasSearchIndex: Bool
+  /// How long a write waits for another process's write to end.
+  private let busyTimeout: Duration
   /// How long each write holds the write lock before it writes: a slow disk, to watch saving (`--latency`).
   package var writeDelay: Duration = .zero
 
@@ -27,12 +29,16 @@ public final class UserDatabase: @unchecked Sendable {
 
   /// Opens the database at `url`; a new file gets the trigram index only if `searchIndex` (false: as a library
   /// without FTS5 would, for the tests of the scan it falls back to); a short search of up to `smallDirectory`
-  /// users scans the keys (0: the index always, for the tests of reading its terms).
-  package init(url: URL, searchIndex: Bool, smallDirectory: Int = 20_000) throws {
+  /// users scans the keys (0: the index always, for the tests of reading its terms); a write waits up to
+  /// `busyTimeout` for another process's write to end.
+  package init(
+    url: URL, searchIndex: Bool, smallDirectory: Int = 20_000, busyTimeout: Duration = .seconds(5)
+  ) throws {
     self.url = url
     self.smallDirectory = smallDirectory
+    self.busyTimeout = busyTimeout
     do {
-      let database = try SQLiteDatabase(path: url.path)
+      let database = try SQLiteDatabase(path: url.path, busyTimeout: busyTimeout)
       try database.enableWriteAheadLog()
       // FULL: a commit is on disk when it returns, so neither a crash nor a power cut loses a save that was said
       // to be done.
@@ -43,7 +49,7 @@ public final class UserDatabase: @unchecked Sendable {
       hasSearchIndex = searchIndex ? try Self.createSearchIndex(in: database) : false
       self.database = database
     } catch let error as SQLiteError {
-      throw Self.clientError(error, path: url.path)
+      throw Self.clientError(error, path: url.path, busyTimeout: busyTimeout)
     }
   }
 
@@ -349,7 +355,11 @@ public final class UserDatabase: @unchecked Sendable {
 
   private func reading<Result>(_ body: () throws -> Result) throws -> Result {
     try lock.withLock {
-      do { return try body() } catch let error as SQLiteError { throw Self.clientError(error, path: url.path) }
+      do {
+        return try body()
+      } catch let error as SQLiteError {
+        throw Self.clientError(error, path: url.path, busyTimeout: busyTimeout)
+      }
     }
   }
 
@@ -397,12 +407,18 @@ public final class UserDatabase: @unchecked Sendable {
     return String(decoding: bytes, as: UTF8.self) + keyEnd
   }
 
-  /// What the app says about a database failure: a damaged file as such, anything else as the file's access.
-  static func clientError(_ error: SQLiteError, path: String) -> UserClientError {
+  /// What the app says about a database failure: a damaged file as such, a lock held too long as another
+  /// session's, anything else as the file's access.
+  static func clientError(_ error: SQLiteError, path: String, busyTimeout: Duration) -> UserClientError {
     let primary = error.code & 0xFF
     // SQLITE_CORRUPT (11) and SQLITE_NOTADB (26).
     if primary == 11 || primary == 26 {
       return .corruptFile(path: path, movedTo: nil, reason: error.message)
+    }
+    if error.isBusy {
+      return .io(
+        path: path,
+        reason: "another users session kept the users locked for more than \(busyTimeout); nothing was saved")
     }
     return .io(path: path, reason: error.description)
   }
