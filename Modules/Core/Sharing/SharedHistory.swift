@@ -12,8 +12,9 @@ import Foundation
 /// that number. With no timeline keeping history, a change costs one atomic add
 /// and a read one atomic load.
 public enum SharedHistory {
-  /// How many changes have been stored, in every shared value of the process.
-  static let changes = AtomicCounter()
+  /// How many changes have been stored, in every shared value of the process (a timeline keeps the counter
+  /// itself and reads it inline at each action: the cheapest read there is).
+  @usableFromInline package static let changes = AtomicCounter()
   /// How many timelines keep history now: a change keeps the value it replaced only while one does.
   static let keepers = AtomicCounter()
   /// How many `reading(asOf:)` run now, on any thread: a read checks this counter before anything else.
