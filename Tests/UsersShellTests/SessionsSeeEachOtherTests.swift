@@ -54,4 +54,24 @@ import UserClientTesting
     #expect(await terminal.waitForExit() == 0)
     #expect(try folder.storedUsers().first { $0.id == User.ada.id }?.name == "Ada Lovelace")
   }
+
+  @Test func aChangeAnotherSessionMadeToASharedValueIsARowOfTheTimeline() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let terminal = try PseudoTerminal(columns: 160)
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"], environment: ["NO_COLOR": "1"])
+    #expect(await terminal.waitFor("Grace Hopper"))
+    // Another session stars Grace: the live list shows the star, with no key typed.
+    let other = try await runUsersExecutable(["--data-dir", folder.url.path, "--fresh"], commands: ["fav 2", "quit"])
+    #expect(other.exitCode == 0, "\(other.errors)")
+    #expect(await terminal.waitFor("★ Grace Hopper", timeout: .seconds(2)))
+    // The timeline lists that change as a row of its own, said as another process's, not as an action of this one.
+    let mark = terminal.mark
+    #expect(await terminal.type(":timeline\r", thenWaitFor: "Actions 1–", timeout: .seconds(5)))
+    let listing = terminal.output(since: mark)
+    #expect(listing.contains("another process  favorites.json changed"))
+    #expect(!listing.contains("(changed shared values)"))
+    terminal.type("quit\r")
+    #expect(await terminal.waitForExit() == 0)
+  }
 }

@@ -119,12 +119,30 @@ import TerminalUI
     let formatter = DateFormatter()
     formatter.dateFormat = "HH:mm:ss.SSS"
     let numberWidth = String(timeline.lastSequence).count + 1
-    var lines = shown.map { entry in
+    // Changes other processes made to shared values go between the entries they came between.
+    var elsewhere = timeline.sharedChangesElsewhere[...]
+    func changesElsewhere(before limit: UInt64?) -> [String] {
+      var rows: [String] = []
+      while let change = elsewhere.first, limit.map({ change.number <= $0 }) ?? true {
+        elsewhere.removeFirst()
+        let blank = String(repeating: " ", count: numberWidth)
+        let origin = "another process".padding(toLength: 16, withPad: " ", startingAt: 0)
+        rows.append("\(blank)  \(formatter.string(from: change.date))  \(origin) \(change.file) changed")
+      }
+      return rows
+    }
+    if let first = shown.first, let before = timeline.sharedChange(before: first.sequence) {
+      elsewhere = elsewhere.drop { $0.number <= before }
+    }
+    var lines: [String] = []
+    for entry in shown {
+      lines += changesElsewhere(before: entry.sharedChange)
       let number = ("#" + String(entry.sequence)).padding(toLength: numberWidth, withPad: " ", startingAt: 0)
       let origin = entry.origin.description.padding(toLength: 16, withPad: " ", startingAt: 0)
       let shared = changedSharedValues(entry) ? "  (changed shared values)" : ""
-      return "\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)"
+      lines.append("\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)")
     }
+    if end == matching.count { lines += changesElsewhere(before: nil) }
     let kept = timeline.keptRange.map { "#\($0.lowerBound)–#\($0.upperBound)" } ?? ""
     let what = filter.isEmpty ? "actions" : "actions matching '\(filter)'"
     var footer = "\(what.prefix(1).uppercased() + what.dropFirst()) \(first + 1)–\(end) of \(matching.count)"
@@ -138,11 +156,17 @@ import TerminalUI
   /// it and as of its own differs (any shared value of the process may have changed meanwhile; only the state's
   /// count).
   private func changedSharedValues(_ entry: TimelineEntry<State, Action>) -> Bool {
-    guard let before = timeline.sharedChange(before: entry.sequence), before != entry.sharedChange else {
-      return false
-    }
+    guard let before = sharedBase(of: entry), before != entry.sharedChange else { return false }
     let then = SharedHistory.reading(asOf: before) { ValueSnapshot(of: entry.state) }
     return SharedHistory.reading(asOf: entry.sharedChange) { valueDiff(then, entry.state) } != nil
+  }
+
+  /// The shared change number `entry`'s own changes are counted from: the one before it, or the last change
+  /// another process made since (that one is its own row, not this action's doing).
+  private func sharedBase(of entry: TimelineEntry<State, Action>) -> UInt64? {
+    guard let before = timeline.sharedChange(before: entry.sequence) else { return nil }
+    let elsewhere = timeline.sharedChangesElsewhere.last { $0.number > before && $0.number <= entry.sharedChange }
+    return max(before, elsewhere?.number ?? before)
   }
 
   /// The action number in `text`, or why there is none to show.
@@ -196,7 +220,7 @@ import TerminalUI
     case let .failure(error): return .error(error.message)
     case let .success(number):
       guard let entry = timeline.entry(number), let before = timeline.state(before: number),
-        let sharedBefore = timeline.sharedChange(before: number)
+        let sharedBefore = sharedBase(of: entry)
       else {
         return .error("Action #\(number) is no longer kept.")
       }

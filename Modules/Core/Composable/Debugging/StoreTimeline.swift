@@ -75,6 +75,19 @@ public enum TimelineOrigin: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A change another process made to a shared value of the data folder, as the timeline lists it.
+public struct SharedChangeElsewhere: Equatable, Sendable {
+  /// The file's name (`favorites.json`).
+  public let file: String
+  /// Its shared change number: it happened after the entries whose `sharedChange` is below it.
+  public let number: UInt64
+  /// When it was followed, in nanoseconds of the monotonic clock.
+  let time: UInt64
+
+  /// When it was followed (wall clock).
+  public var date: Date { MonotonicClock.date(of: time) }
+}
+
 /// What a timeline's buffer holds for one action: an entry without its number, which its place gives.
 @usableFromInline struct TimelineSlot<State, Action> {
   @usableFromInline let action: Action
@@ -262,8 +275,12 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
   private let epoch = MonotonicClock.now()
-  /// Writes shared values' changes and file saves to the trace while the timeline lives (with a trace only).
+  /// Follows the shared values of the data folder while the timeline lives: their changes made by other
+  /// processes, and with a trace their changes and saves.
   private var sharedEvents: SharedEventsToken?
+  private let elsewhereLock = NSLock()
+  /// Changes other processes made to the data folder's shared values, oldest first (the last `capacity`).
+  private var elsewhere: [SharedChangeElsewhere] = []
 
   /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`; with a
   /// trace and `sharedFilesIn`, the trace also shows the changes and saves of the shared values kept in files in
@@ -279,25 +296,38 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     slots = self.capacity + 1
     ring = .allocate(capacity: slots)
     sharedChangeRing = .allocate(capacity: slots)
-    if let trace, let folder { sharedEvents = Self.trace(sharedFilesIn: folder, to: trace, since: epoch) }
+    if let folder { sharedEvents = follow(sharedFilesIn: folder) }
   }
 
-  /// Writes the shared events about files in `folder` to `trace` until the returned token goes.
-  private static func trace(sharedFilesIn folder: URL, to trace: TraceFile, since epoch: UInt64) -> SharedEventsToken {
+  /// Notes the other processes' changes to the shared values kept in `folder`, and writes every shared event
+  /// about them to the trace if there is one, until the returned token goes.
+  private func follow(sharedFilesIn folder: URL) -> SharedEventsToken {
     let prefix = folder.standardizedFileURL.path + "/"
-    return SharedEvents.listen { event in
+    let (trace, epoch, capacity) = (trace, epoch, capacity)
+    return SharedEvents.listen { [weak self] event in
       guard let file = event.file, file.hasPrefix(prefix) else { return }
       let now = MonotonicClock.now()
       let time = now >= epoch ? Int64((now - epoch) / 1_000) : 0
       let name = URL(fileURLWithPath: file).lastPathComponent
       switch event {
       case let .changed(_, _, number, elsewhere):
-        trace.sharedChange(name: name, number: number, elsewhere: elsewhere, at: time)
-      case let .saveBegan(_, id): trace.saveBegan(file: name, id: id, at: time)
-      case let .saveEnded(_, id, failure): trace.saveEnded(file: name, id: id, failure: failure, at: time)
+        if elsewhere, let self {
+          let change = SharedChangeElsewhere(file: name, number: number, time: now)
+          self.elsewhereLock.withLock {
+            self.elsewhere.append(change)
+            if self.elsewhere.count > capacity { self.elsewhere.removeFirst(self.elsewhere.count - capacity) }
+          }
+        }
+        trace?.sharedChange(name: name, number: number, elsewhere: elsewhere, at: time)
+      case let .saveBegan(_, id): trace?.saveBegan(file: name, id: id, at: time)
+      case let .saveEnded(_, id, failure): trace?.saveEnded(file: name, id: id, failure: failure, at: time)
       }
     }
   }
+
+  /// The changes other processes made to the data folder's shared values (when the timeline was asked to follow
+  /// its files), oldest first: each comes after the entries whose `sharedChange` is below its number.
+  public var sharedChangesElsewhere: [SharedChangeElsewhere] { elsewhereLock.withLock { elsewhere } }
 
   deinit {
     ring.deinitialize(count: count)
