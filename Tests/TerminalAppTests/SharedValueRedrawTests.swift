@@ -31,6 +31,24 @@ struct BoardView: TerminalView {
   func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
 }
 
+/// The board as text, whose first render changes the motto right after reading it: what another process's write
+/// landing between a render's read and the session following that value looks like from the session.
+struct BoardViewChangedMidRender: TerminalView {
+  let count: RenderCount
+
+  func render(_ state: Board.State, style: TextStyle) -> String {
+    let motto = state.motto
+    let isFirst = MainActor.assumeIsolated {
+      count.byScreen["board", default: 0] += 1
+      return count.byScreen["board"] == 1
+    }
+    if isFirst { state.$motto.withLock { $0 = "landed mid-render" } }
+    return "motto: \(motto)"
+  }
+
+  func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
+}
+
 @MainActor struct SharedValueRedrawTests {
   // The state holds the shared value's reference, so before and after the write it compares equal: only
   // following what the render read can tell the screen changed (another process writing the file is the same).
@@ -59,6 +77,23 @@ struct BoardView: TerminalView {
     #expect(await eventually { written.value.contains("motto: again") })
     try? await Task.sleep(for: .milliseconds(200))
     #expect(count.byScreen["board"] == rendersBefore + 1)
+
+    input.yield(.inputEnded)
+    #expect(await run.value == .finished)
+  }
+
+  @Test func aChangeLandingBetweenARendersReadAndItsFollowIsStillDrawn() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let count = RenderCount()
+    let written = LockIsolated("")
+    let (events, input) = AsyncStream<TerminalEvent>.makeStream()
+    let terminal = LiveTerminal(
+      events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { text in written.withValue { $0 += text } }
+    )
+    let session = TerminalSession(store: store, view: BoardViewChangedMidRender(count: count), prompt: "> ")
+    let run = Task { await session.runLive(terminal: terminal) }
+    #expect(await eventually { written.value.contains("motto: landed mid-render") })
+    #expect(written.value.contains("motto: hello"))
 
     input.yield(.inputEnded)
     #expect(await run.value == .finished)

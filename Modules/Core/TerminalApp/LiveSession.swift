@@ -20,7 +20,8 @@ import TerminalUI
     case stateChanged
     /// A shared value the screen showed changed: written by another process, or outside the store. The state
     /// holds the same reference, so it compares equal, and the screen is drawn again without asking the view.
-    case sharedValueChanged(ObjectIdentifier)
+    /// Nil: some shared value changed while the screen was rendered, before its reads were followed.
+    case sharedValueChanged(ObjectIdentifier?)
     /// A command's work (its effects) finished.
     case workFinished(Int)
     /// An Escape with nothing after it: give up waiting for the rest of a sequence.
@@ -119,7 +120,7 @@ import TerminalUI
       sendAppearActions()
       draw(force: false)
     case let .sharedValueChanged(id):
-      sharedValuesFollowed.remove(id)
+      if let id { sharedValuesFollowed.remove(id) }
       // Rendered whatever the view says of the state, but drawn only if the text changed: a write of this
       // session's own command was already drawn.
       draw(force: false, rendering: true)
@@ -373,6 +374,7 @@ import TerminalUI
   /// process marks shows at once).
   private func render(_ state: State) -> String {
     let reads = RenderReads()
+    let changesBefore = SharedHistory.now
     let (screen, read) = RenderReads.$current.withValue(reads) {
       SharedReadRecording.recording { view.render(state, style: style) }
     }
@@ -380,8 +382,11 @@ import TerminalUI
     let continuation = continuation
     for reference in read where sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted {
       let id = ObjectIdentifier(reference)
-      reference.onNextChange { continuation.yield(.sharedValueChanged(id)) }
+      reference.afterNextChange { continuation.yield(.sharedValueChanged(id)) }
     }
+    // A change stored after the view read a value and before it was followed would tell no one (another
+    // process's favorite landing mid-render would never show): render again once the follows are in place.
+    if SharedHistory.now != changesBefore { continuation.yield(.sharedValueChanged(nil)) }
     return screen
   }
 
