@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import Testing
 import UserClientInterface
@@ -114,7 +115,7 @@ struct UserQueryContractTests {
   }
 
   @Test(arguments: Kind.allCases) func randomDirectoriesAndQueriesAgreeWithTheReference(kind: Kind) async throws {
-    var generator = SeededGenerator(seed: 48)
+    var generator = SplitMix64(seed: 48)
     let syllables = ["an", "é", "Ma", "ri", "O", "lu", "ß", "ça", "TT", "e", " ", "-", "东", "ï", "x"]
     func word(_ count: Int) -> String {
       (0..<count).map { _ in syllables.randomElement(using: &generator)! }.joined()
@@ -183,18 +184,5 @@ struct UserQueryContractTests {
     let everyone = try await client.page(UserQuery(order: .id, limit: 100))
     #expect(everyone.total == 9)
     #expect(everyone.users.map(\.id) == [2, 3, 4, 5, 6, 7, 9, 11, 12])
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing round is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)).multipliedReportingOverflow(by: 0xBF58_476D_1CE4_E5B9).partialValue
-    z = (z ^ (z >> 27)).multipliedReportingOverflow(by: 0x94D0_49BB_1331_11EB).partialValue
-    return z ^ (z >> 31)
   }
 }

@@ -80,14 +80,8 @@ import UsersShell
   }
 
   @Test func aRecordingOpensStepByStepAtItsFirstAction() async throws {
-    let folder = TemporaryFolder()
-    try folder.seed([User.ada, User.grace])
-    let recording = folder.path("session.jsonl")
-    let recorded = await runShell(
-      ["--data-dir", folder.url.path, "--fresh", "--record", recording], input: ["open 2", "fav", "quit"])
-    #expect(recorded.exitCode == 0)
-    let stepped = await runShell(
-      ["--data-dir", folder.url.path, "--replay", recording, "--step"], input: [":next", ":next", "fav", ":resume"])
+    let stepped = try await stepThroughARecording(
+      of: ["open 2", "fav", "quit"], typing: [":next", ":next", "fav", ":resume"])
     #expect(stepped.exitCode == 1, "a feature command is refused while stepping through the past")
     #expect(stepped.output.hasPrefix("#1 of "))
     #expect(stepped.output.contains("> :next\n#2 of "))
@@ -96,16 +90,9 @@ import UsersShell
   }
 
   @Test func steppingThroughARecordingShowsItsSharedValuesAsTheyWereAtEachStep() async throws {
-    let folder = TemporaryFolder()
-    try folder.seed([User.ada, User.grace])
-    let recording = folder.path("session.jsonl")
-    let recorded = await runShell(
-      ["--data-dir", folder.url.path, "--fresh", "--record", recording], input: ["sort city", "fav 2", "quit"])
-    #expect(recorded.exitCode == 0)
     // Stepping from the page loaded (#3) over the sort (#4) and its page (#5) to the favorite (#6).
-    let stepped = await runShell(
-      ["--data-dir", folder.url.path, "--replay", recording, "--step"],
-      input: [":at 3", ":next", ":next", ":next"])
+    let stepped = try await stepThroughARecording(
+      of: ["sort city", "fav 2", "quit"], typing: [":at 3", ":next", ":next", ":next"])
     let screens = stepped.output.components(separatedBy: "\n> ")
     let at3 = screens.first { $0.hasPrefix(":at 3\n") } ?? ""
     #expect(at3.contains("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))
@@ -178,5 +165,16 @@ import UsersShell
     guard let range = output.range(of: marker) else { return "" }
     let rest = output[range.upperBound...]
     return String(rest.prefix { _ in true }.components(separatedBy: "\n> ").first ?? "")
+  }
+
+  /// Records a session of `commands` over Ada and Grace, then opens the recording with `--replay … --step` and
+  /// types `typing` into it.
+  private func stepThroughARecording(of commands: [String], typing: [String]) async throws -> ShellRun {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    let recording = folder.path("session.jsonl")
+    let recorded = await runShell(["--data-dir", folder.url.path, "--fresh", "--record", recording], input: commands)
+    #expect(recorded.exitCode == 0)
+    return await runShell(["--data-dir", folder.url.path, "--replay", recording, "--step"], input: typing)
   }
 }

@@ -7,13 +7,7 @@ extension UserClient {
   /// searches of up to `smallDirectory` users scan the keys.
   package static func database(file: URL, searchIndex: Bool, smallDirectory: Int = 20_000) -> UserClient {
     let opened = OpenedOnce { try UserDatabase(url: file, searchIndex: searchIndex, smallDirectory: smallDirectory) }
-    return UserClient(
-      load: { try opened.get().all() },
-      page: { try opened.get().page($0) },
-      user: { try opened.get().user($0) },
-      add: { try opened.get().add($0) },
-      update: { try opened.get().update($0, from: $1) },
-      delete: { try opened.get().delete($0) })
+    return UserClient(reading: { try opened.get() }, writing: { try opened.get() })
   }
 }
 

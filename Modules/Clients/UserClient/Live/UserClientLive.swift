@@ -21,16 +21,28 @@ extension UserClient {
   ) -> UserClient {
     let folder = UserDataFolder(directory: directory, latency: latency, onSkippedRecords: onSkippedRecords)
     return UserClient(
-      load: { try await folder.forReading().all() },
-      page: { try await folder.forReading().page($0) },
-      user: { try await folder.forReading().user($0) },
-      add: { try await folder.database().add($0) },
-      update: { try await folder.database().update($0, from: $1) },
-      delete: { try await folder.database().delete($0) },
+      reading: { try await folder.forReading() }, writing: { try await folder.database() },
       changesElsewhere: {
         guard let watcher else { return AsyncStream { $0.finish() } }
         return watcher.changes(to: try await folder.database())
       })
+  }
+
+  /// A client whose reads and writes go to the database `reading` and `writing` give (the same one, opened once;
+  /// a read may wait first, as a slow disk would).
+  init(
+    reading: @escaping @Sendable () async throws -> UserDatabase,
+    writing: @escaping @Sendable () async throws -> UserDatabase,
+    changesElsewhere: @escaping @Sendable () async throws -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
+  ) {
+    self.init(
+      load: { try await reading().all() },
+      page: { try await reading().page($0) },
+      user: { try await reading().user($0) },
+      add: { try await writing().add($0) },
+      update: { try await writing().update($0, from: $1) },
+      delete: { try await writing().delete($0) },
+      changesElsewhere: changesElsewhere)
   }
 }
 

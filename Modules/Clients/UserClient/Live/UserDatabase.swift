@@ -304,13 +304,7 @@ public final class UserDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` as one transaction: all of it lands, or none. It calls only the unlocked helpers below
-  /// (`deleteAll`, `exists`, `owner(ofEmail:)`, `insertRows`): the public methods take the lock it holds.
-  func writingAll<Result>(_ body: () throws -> Result) throws -> Result {
-    try writing(body)
-  }
-
-  /// Removes every user (inside `writingAll`, before an import that replaces them).
+  /// Removes every user (inside `writing`, before an import that replaces them).
   func deleteAll() throws {
     try database.run("DELETE FROM users")
   }
@@ -363,7 +357,9 @@ public final class UserDatabase: @unchecked Sendable {
     }
   }
 
-  private func writing<Result>(_ body: () throws -> Result) throws -> Result {
+  /// Runs `body` as one transaction: all of it lands, or none. From outside, `body` calls only the unlocked
+  /// helpers (`deleteAll`, `exists`, `owner(ofEmail:)`, `insertRows`): the public methods take the lock it holds.
+  func writing<Result>(_ body: () throws -> Result) throws -> Result {
     try reading {
       try database.transaction {
         // Held inside the transaction, as a slow disk would: other processes wait for the lock meanwhile.

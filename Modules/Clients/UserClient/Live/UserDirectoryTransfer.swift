@@ -78,7 +78,7 @@ extension UserDatabase {
   /// Writes `users` with their ids in one transaction: over the directory's users if `replacing`, else beside
   /// them, refusing (writing nothing) an id already used or an email another user has.
   func importUsers(_ users: [User], replacing: Bool) throws {
-    try writingAll {
+    try writing {
       if replacing {
         try deleteAll()
       } else {
