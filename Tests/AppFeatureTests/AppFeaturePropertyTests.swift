@@ -36,6 +36,7 @@ import UserListInterface
     exploration.sequences = 500
     exploration.steps = 16
     exploration.seed = 0xA99
+    exploration.opensIn = "users"
     // Saved sessions keep the screens, not the users (they load again), as the list's own exploration says.
     exploration.checksCodableRoundTrip = false
     exploration.invariants = [
@@ -91,6 +92,7 @@ import UserListInterface
   @Test func anyOrderOfWhatAUserDoesWithAFlakyDiskKeepsTheAppConsistent() async {
     var exploration = exploration
     exploration.seed = 0xF1A4
+    exploration.opensIn = "users"
     exploration.weight("error", 3)
     let result = await explore(
       exploration, initialState: { AppFeature.State() }, reducer: { AppFeature() },

@@ -13,6 +13,7 @@ import Testing
     exploration.sequences = 500
     exploration.steps = 10
     exploration.seed = 0xAB007
+    exploration.opensIn = "AppInfoExample"
     exploration.invariants = [
       .always("a report is saved only from an environment read") { $0.savedReportPath == nil || $0.environment != nil },
       .always("loading ends once the environment is read") { !($0.isLoading && $0.environment != nil) },

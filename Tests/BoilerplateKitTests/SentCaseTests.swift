@@ -68,6 +68,34 @@ struct SentCaseTests {
     #expect(output.contains(#"public static var casesSentByFeature: Set<String> { ["delegate", "loaded"] }"#))
   }
 
+  @Test func aCaseTheLogicSendsAndACommandMakesIsStillTheUsers() throws {
+    let files = try [
+      SourceScanner.scan(
+        """
+        extension List: LinkedFeatureLogic {
+          public static func logic() -> Reduce<State, Action> { Reduce(ListLogic()) }
+        }
+        struct ListLogic: Reducer {
+          func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case let .rowRead(id): return .send(.favoriteToggled(id))
+            default: return .run { send in await send(.loaded([])) }
+            }
+          }
+        }
+        """, file: "ListLogic.swift"),
+      SourceScanner.scan(
+        """
+        struct ListView {
+          var commands: [Command] { [row("fav", List.Action.favoriteToggled), row("open", Action.Cases.open)] }
+        }
+        """, file: "ListView.swift"),
+    ]
+    #expect(files[1].qualifiedCaseNames == ["favoriteToggled"])
+    let output = try BoilerplateGenerator(files: files).generate()
+    #expect(output.contains(#"public static var casesSentByFeature: Set<String> { ["loaded"] }"#))
+  }
+
   @Test func aModuleWithoutALinkedFeatureGetsNoConformance() throws {
     let files = try [
       SourceScanner.scan("struct Logic { func f() { _ = Effect.send(.loaded) } }", file: "Logic.swift")

@@ -293,3 +293,45 @@ private struct Notes: Reducer {
     #expect(first != other)
   }
 }
+
+/// Stars kept in a shared value: copies of the state share them, so a past state must be read as it was.
+struct SharedStars: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("explored.stars")) var stars: Set<Int> = []
+  }
+
+  enum Action: Equatable { case toggle(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .toggle(star):
+      state.$stars.withLock { stars in
+        if stars.remove(star) == nil { stars.insert(star) }
+      }
+      return .none
+    }
+  }
+}
+
+@MainActor struct SharedFailureTextTests {
+  @Test func aPropertyOfASharedValueBreaksInThePastedTestWhereItBrokeInTheSequence() async throws {
+    var exploration = Exploration<SharedStars.State, SharedStars.Action>(generators: [
+      ActionGenerator("toggle") { _, random in .toggle(random.int(in: 1...3)) }
+    ])
+    exploration.seed = 11
+    exploration.advanceChance = 0
+    exploration.invariants = [.always("at most one star") { $0.stars.count <= 1 }]
+    var result: ExplorationResult<SharedStars.Action>?
+    await withKnownIssue {
+      result = await ComposableTestStore.explore(
+        exploration, initialState: { SharedStars.State() }, reducer: { SharedStars() })
+    }
+    let failure = try #require(result?.failure)
+    #expect(failure.steps.count == 2)
+    let lines = try #require(result?.shrunkTest).components(separatedBy: "\n")
+    let sends = lines.indices.filter { lines[$0].contains("await store.send(.toggle(") }
+    let breaks = try #require(lines.firstIndex { $0.contains("'at most one star' breaks here") })
+    #expect(sends.count == 2)
+    #expect(breaks > sends[1], "it breaks after the second star, not the first:\n\(lines.joined(separator: "\n"))")
+  }
+}

@@ -13,6 +13,7 @@ import Testing
     exploration.sequences = 500
     exploration.steps = 8
     exploration.seed = 0xE7707
+    exploration.opensIn = "ErrorHandlingExample"
     exploration.invariants = [.always("the report stays the one shown") { $0.report == report }]
     let result = await explore(
       exploration, initialState: { ErrorHandling.State(report: report) }, reducer: { ErrorHandling() })

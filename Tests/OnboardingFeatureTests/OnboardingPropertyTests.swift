@@ -20,6 +20,7 @@ import UserListInterface
     exploration.sequences = 500
     exploration.steps = 14
     exploration.seed = 0x70C4
+    exploration.opensIn = "OnboardingExample"
     // Like the list's own, the tour's saved state keeps the step but not the users (they load again).
     exploration.checksCodableRoundTrip = false
     exploration.invariants = [

@@ -11,6 +11,7 @@ import Testing
     exploration.sequences = 500
     exploration.steps = 12
     exploration.seed = 0x5E77
+    exploration.opensIn = "SettingsExample"
     exploration.invariants = [
       Invariant("the preference chosen last is the one kept") { state, _, action in
         switch action {

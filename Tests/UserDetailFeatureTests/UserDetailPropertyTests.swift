@@ -18,6 +18,7 @@ import UserFormInterface
     exploration.sequences = 500
     exploration.steps = 14
     exploration.seed = 0xDE7A11
+    exploration.opensIn = "UserDetailExample"
     exploration.invariants = [
       Invariant("the user shown is the screen's") { state, _, _ in
         guard let user = state.user, user.id != state.id else { return nil }

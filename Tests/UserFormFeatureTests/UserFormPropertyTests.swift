@@ -22,6 +22,7 @@ import UserFormInterface
     exploration.sequences = 500
     exploration.steps = 12
     exploration.seed = seed
+    exploration.opensIn = "UserFormExample"
     exploration.invariants = [
       .always("only a form without errors saves") { state in
         !state.isSaving || [state.nameError, state.emailError, state.cityError].allSatisfy { $0 == nil }

@@ -24,6 +24,7 @@ import UserListTesting
     exploration.sequences = 500
     exploration.steps = 14
     exploration.seed = 0x5EED
+    exploration.opensIn = "UserListExample"
     // The session file keeps the list's screen but not its users (they are reloaded from the data file), so the
     // state does not round-trip by design: the exploration found that, and this says it is meant.
     exploration.checksCodableRoundTrip = false

@@ -1,3 +1,5 @@
+import AppFeature
+import Composable
 import Foundation
 import Testing
 import UserClientInterface
@@ -102,6 +104,31 @@ import UsersShell
     #expect(steps.first?.contains("sorted by city") == true)
     #expect(steps.last?.contains("2. ★ Grace Hopper") == true)
     #expect(steps.dropLast().allSatisfy { !$0.contains("★") })
+  }
+
+  @Test func aRecordingAnExplorationWroteOpensOnTheFailingActionWithItsSharedValues() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    // As the explorer writes one: the favorites it started from, then the actions, the failing one last.
+    let start = RecordingStart(
+      sharedValues: SharedValuesSnapshot(values: ["data:favorites.json": "[2]"]),
+      failure: RecordedFailure(action: 2, property: "nothing pushed", message: "a detail was pushed"))
+    let actions: [AppFeature.Action] = [.list(.userTapped(2)), .list(.delegate(.selected(2)))]
+    let encoder = JSONEncoder()
+    var log = String(decoding: try encoder.encode(RecordingHeader(start)), as: UTF8.self) + "\n"
+    for action in actions {
+      log += #"{"time":1,"action":"# + String(decoding: try encoder.encode(action), as: UTF8.self) + "}\n"
+    }
+    let recording = folder.path("failure.jsonl")
+    try log.write(toFile: recording, atomically: true, encoding: .utf8)
+    let stepped = await runShell(
+      ["--data-dir", folder.url.path, "--replay", recording, "--step"], input: [":prev", ":resume", "back"])
+    #expect(stepped.exitCode == 0, "\(stepped.errors)")
+    #expect(stepped.output.hasPrefix("#2 of "))
+    #expect(stepped.output.contains("\nThe exploration failed here, at #2: \"nothing pushed\": a detail was pushed\n"))
+    // The list behind it shows Grace starred, as the recording began, though the folder has no favorites.
+    #expect(stepped.output.contains("2. ★ Grace Hopper"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("favorites.json")), "a replay saves nothing")
   }
 
   @Test func debuggerOptionsAreChecked() async {

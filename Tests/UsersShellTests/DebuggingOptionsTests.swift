@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 import Testing
 import UserClientInterface
@@ -64,7 +65,9 @@ import UsersShell
     let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
     #expect(lines.count >= 6)
     // The shared values it started from, then one line per action.
-    #expect(lines.first?.hasPrefix("{\"header\":{\"favorites\":[]") == true)
+    let start = try #require(try recordingHeader(in: String(lines[0]), of: RecordingStart.self))
+    #expect(start.sharedValues.values["data:favorites.json"] == "[]")
+    #expect(start.sharedValues.values["data:settings.json"]?.contains("\"sortOrder\":\"name\"") == true)
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("{") && $0.contains("\"action\"") })
 
     // Replaying needs no data: the recorded actions carry what the client answered.

@@ -5,9 +5,10 @@ import Foundation
 import TerminalApp
 
 // Runs the about screen alone, on preview dependencies (a sample environment; reports kept in memory).
-let store = Store(initialState: AppInfo.State()) {
-  AppInfo()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: AppInfo.view(), prompt: "about> "))
+exit(
+  await runInTerminal(
+    initialState: AppInfo.State(), reducer: AppInfo(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: AppInfo.view(), prompt: "about> "))

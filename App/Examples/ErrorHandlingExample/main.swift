@@ -8,9 +8,10 @@ import TerminalApp
 let report = ErrorReport(
   title: "Could not load the users.", reason: "The disk is full.",
   suggestion: "Free some space, then retry.")
-let store = Store(initialState: ErrorHandling.State(report: report)) {
-  ErrorHandling()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: ErrorHandling.view(), prompt: "error> "))
+exit(
+  await runInTerminal(
+    initialState: ErrorHandling.State(report: report), reducer: ErrorHandling(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: ErrorHandling.view(), prompt: "error> "))

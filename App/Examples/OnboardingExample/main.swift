@@ -6,9 +6,10 @@ import TerminalApp
 import UserListFeature
 
 // Runs the guided tour alone over the real list, on preview dependencies (sample users in memory).
-let store = Store(initialState: Onboarding.State()) {
-  Onboarding()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: Onboarding.view(), prompt: "tour> "))
+exit(
+  await runInTerminal(
+    initialState: Onboarding.State(), reducer: Onboarding(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: Onboarding.view(), prompt: "tour> "))

@@ -5,9 +5,10 @@ import SettingsInterface
 import TerminalApp
 
 // Runs the settings screen alone, on preview dependencies (preferences in an in-memory folder).
-let store = Store(initialState: Settings.State()) {
-  Settings()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: Settings.view(), prompt: "settings> "))
+exit(
+  await runInTerminal(
+    initialState: Settings.State(), reducer: Settings(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: Settings.view(), prompt: "settings> "))

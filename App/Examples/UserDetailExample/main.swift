@@ -8,12 +8,13 @@ import UserFormFeature
 
 // Runs one user's screen alone, on preview dependencies, with the real edit form linked. Alone, nothing
 // presents the screen, so closing it after a delete only says so.
-let store = Store(initialState: UserDetail.State(id: SampleUsers.all[0].id)) {
-  UserDetail()
-} withDependencies: {
-  $0.context = .preview
-  $0.dismiss = DismissEffect {
-    FileHandle.standardOutput.write(Data("(The screen closes here; in the app its parent pops it.)\n".utf8))
-  }
-}
-exit(await runInTerminal(store: store, view: UserDetail.view(), prompt: "user> "))
+exit(
+  await runInTerminal(
+    initialState: UserDetail.State(id: SampleUsers.all[0].id), reducer: UserDetail(),
+    withDependencies: {
+      $0.context = .preview
+      $0.dismiss = DismissEffect {
+        FileHandle.standardOutput.write(Data("(The screen closes here; in the app its parent pops it.)\n".utf8))
+      }
+    },
+    view: UserDetail.view(), prompt: "user> "))

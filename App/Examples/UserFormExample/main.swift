@@ -5,9 +5,10 @@ import UserFormFeature
 import UserFormInterface
 
 // Runs the add form alone, on preview dependencies (an in-memory directory).
-let store = Store(initialState: UserForm.State()) {
-  UserForm()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: UserForm.view(), prompt: "form> "))
+exit(
+  await runInTerminal(
+    initialState: UserForm.State(), reducer: UserForm(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: UserForm.view(), prompt: "form> "))

@@ -5,9 +5,10 @@ import UserListFeature
 import UserListInterface
 
 // Runs the user list alone, on preview dependencies: sample users in memory, nothing written to disk.
-let store = Store(initialState: UserList.State()) {
-  UserList()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: UserList.view(), prompt: "users> "))
+exit(
+  await runInTerminal(
+    initialState: UserList.State(), reducer: UserList(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: UserList.view(), prompt: "users> "))

@@ -28,31 +28,35 @@ extension UsersShell {
   }
 
   /// With `--replay FILE --step`: sends the recording's actions (their effects dropped, as in a replay) into
-  /// the store and returns the first one's number, which the session opens on; nil otherwise.
+  /// the store, from the shared values it started with, and returns where the session opens: the failing action
+  /// with what failed, for a recording an exploration wrote, else the first action; nil without `--step`.
   static func stepThroughRecording(
-    _ options: ShellOptions, into store: Store<AppFeature.State, AppFeature.Action>, gate: ReplayGate
-  ) throws(ShellExit) -> Int? {
+    _ options: ShellOptions, into store: Store<AppFeature.State, AppFeature.Action>, world: LiveWorld,
+    gate: ReplayGate
+  ) throws(ShellExit) -> (sequence: Int, note: String?)? {
     guard options.stepsThroughReplay, let path = options.replayPath else { return nil }
+    let (actions, start) = try readRecording(at: path)
+    guard !actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
+    if let start { world.storage.restore(start.sharedValues) }
+    guard let first = gate.feed(actions, into: store) else { return nil }
+    guard let failure = start?.failure else { return (first, nil) }
+    let failing = first + min(max(failure.action, 1), actions.count) - 1
+    return (failing, failure.said(atSequence: failing))
+  }
+
+  /// The actions of the recording at `path` and its header, or why they cannot be used.
+  static func readRecording(at path: String) throws(ShellExit) -> ([AppFeature.Action], RecordingStart?) {
     let url = URL(fileURLWithPath: path)
-    let actions: [AppFeature.Action]
     do {
       let log = try String(contentsOf: url, encoding: .utf8)
-      actions = try recordedActions(in: log, of: AppFeature.Action.self)
-      try recordingHeader(in: log, of: SharedValuesAtStart.self)?.restore(in: store.currentState)
+      return (
+        try recordedActions(in: log, of: AppFeature.Action.self), try recordingHeader(in: log, of: RecordingStart.self)
+      )
     } catch let error as ReplayError {
       throw .cannotUse("\(path) is not a recording of this app: \(error)")
     } catch {
       throw .cannotUse("cannot read the recording \(path): \(FileProblem.describe(error, at: url)).")
     }
-    guard !actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
-    let first = (store.timeline?.lastSequence ?? 0) + 1
-    gate.isReplaying = true
-    // As in a replay: the recorded writes to shared values were saved when they were recorded.
-    let pause = SharedSaves.pause()
-    for action in actions { store.send(action) }
-    pause.end()
-    gate.isReplaying = false
-    return first
   }
 
   /// Lists on standard error the effects still running as the session ends (in debug builds, and under
@@ -79,33 +83,5 @@ extension UsersShell {
         "  effect \(effect.id), started by #\(effect.startedBy) \(effect.actionPath), running for \(effect.ageText)")
     }
     io.writeError(lines.joined(separator: "\n") + "\n")
-  }
-}
-
-/// Drops the effects of the actions sent while a recording is stepped into the store: the recording already
-/// holds every action those effects sent.
-@MainActor final class ReplayGate {
-  /// Whether the store is being fed a recording.
-  var isReplaying = false
-
-  /// `reducer`, whose effects are dropped while replaying; the store still prepares it (its bodies kept).
-  func discardingEffectsWhileReplaying(
-    _ reducer: Reduce<AppFeature.State, AppFeature.Action>
-  ) -> Reduce<AppFeature.State, AppFeature.Action> {
-    Reduce(reducer.modified(by: ReplayEffectsDrop(gate: self)))
-  }
-}
-
-/// Drops the effects of what the gate's store is fed while it replays.
-struct ReplayEffectsDrop: ReducerModifier {
-  let gate: ReplayGate
-
-  func reduce(
-    into state: inout AppFeature.State, action: AppFeature.Action,
-    next: (inout AppFeature.State, AppFeature.Action) -> Effect<AppFeature.Action>
-  ) -> Effect<AppFeature.Action> {
-    let effect = next(&state, action)
-    // Reducers run on the store's main actor.
-    return MainActor.assumeIsolated { gate.isReplaying } ? .none : effect
   }
 }

@@ -51,7 +51,7 @@ import TerminalUI
       guard unviewed.isEmpty else { throw .incompleteBuild(unviewed) }
       let input = try openInput(options, io: io)
       let app = try compose(options, io: io)
-      let stepFrom = try stepThroughRecording(options, into: app.store, gate: app.replay)
+      let stepFrom = try stepThroughRecording(options, into: app.store, world: app.world, gate: app.replay)
       return await runSession(
         app.store, input: input, options: options, world: app.world, io: io, trace: app.trace,
         viewingFrom: stepFrom)
@@ -87,12 +87,12 @@ import TerminalUI
   private static func compose(_ options: ShellOptions, io: IO) throws(ShellExit) -> Composition {
     let world = try LiveWorld(options: options, io: io)
     let replay = ReplayGate()
-    let reducer = replay.discardingEffectsWhileReplaying(try appReducer(options, io: io))
+    let reducer = Reduce(try appReducer(options, io: io).droppingEffects(while: replay))
     let initialState = try startingState(options, in: world, io: io)
     // Before the first action: a replay of this recording starts from these values, not the folder's then.
     if let recordPath = options.recordPath {
       ActionLogSink.file(URL(fileURLWithPath: recordPath))
-        .writeHeader(RecordingHeader(SharedValuesAtStart(of: initialState)))
+        .writeHeader(RecordingHeader(RecordingStart(sharedValues: world.storage.snapshot())))
     }
     let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
     let trace = startDebugging(store, options: options, dataFolder: world.directory, io: io)
@@ -163,17 +163,15 @@ import TerminalUI
     }
     reportSharedFileNotices(in: &state, directory: world.directory, io: io)
     guard let replayPath = options.replayPath, !options.stepsThroughReplay else { return state }
-    let url = URL(fileURLWithPath: replayPath)
-    do {
-      let log = try String(contentsOf: url, encoding: .utf8)
-      try recordingHeader(in: log, of: SharedValuesAtStart.self)?.restore(in: state)
-      return try replayActions(
-        log, initialState: state, reducer: AppFeature(), withDependencies: world.prepareDependencies)
-    } catch let error as ReplayError {
-      throw .cannotUse("\(replayPath) is not a recording of this app: \(error)")
-    } catch {
-      throw .cannotUse("cannot read the recording \(replayPath): \(FileProblem.describe(error, at: url)).")
-    }
+    let (actions, start) = try readRecording(at: replayPath)
+    if let start { world.storage.restore(start.sharedValues) }
+    // As `replayActions` does: effects dropped (the recording has what they sent), shared saves paused.
+    let gate = ReplayGate()
+    let store = Store(
+      initialState: state, reducer: AppFeature().droppingEffects(while: gate),
+      withDependencies: world.prepareDependencies)
+    gate.feed(actions, into: store)
+    return store.currentState
   }
 
   /// Says on standard error when settings.json or favorites.json could not be used as they were.
@@ -196,7 +194,7 @@ import TerminalUI
   /// Runs the terminal session to its end, saves the screens for the next start, and gives the exit code.
   private static func runSession(
     _ store: Store<AppFeature.State, AppFeature.Action>, input: TerminalInput, options: ShellOptions,
-    world: LiveWorld, io: IO, trace: TraceFile?, viewingFrom: Int?
+    world: LiveWorld, io: IO, trace: TraceFile?, viewingFrom: (sequence: Int, note: String?)?
   ) async -> Int32 {
     let interactive = options.scriptPath == nil && io.isInteractive
     let session = TerminalSession(
@@ -207,7 +205,7 @@ import TerminalUI
     // A replay rebuilds the recorded screen; a first-run tour over it would hide what was asked for.
     let startsTour = interactive && options.replayPath == nil
     let first = AppFeature.Action.appStarted(interactive: startsTour)
-    if let viewingFrom { session.startViewing(at: viewingFrom) }
+    if let viewingFrom { session.startViewing(at: viewingFrom.sequence, note: viewingFrom.note) }
     let outcome: TerminalSession<AppFeature.State, AppFeature.Action>.Outcome
     if interactive, let terminal = io.openTerminal() {
       let history = HistoryFile(url: world.directory.appendingPathComponent(historyFileName))

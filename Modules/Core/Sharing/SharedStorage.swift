@@ -11,8 +11,9 @@ public final class SharedStorage: @unchecked Sendable {
   public let fileSystem: SharedFileSystem
   /// The folder `.dataFile(named:)` keys live in (the app's data folder).
   public let directory: URL
-  private let lock = NSRecursiveLock()
-  private var references: [String: AnyObject] = [:]
+  let lock = NSRecursiveLock()
+  /// The reference of each key used so far, by the key's id; guarded by `lock`.
+  var references: [String: AnyObject] = [:]
 
   /// A storage over `fileSystem`, keeping `.dataFile` keys in `directory`.
   public init(fileSystem: SharedFileSystem, directory: URL = URL(fileURLWithPath: "/data")) {

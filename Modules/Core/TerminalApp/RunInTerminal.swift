@@ -11,6 +11,15 @@ import TerminalUI
 @MainActor public func runInTerminal<State, Action>(
   store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String
 ) async -> Int32 {
+  await runInTerminal(store: store, view: view, prompt: prompt, viewing: nil)
+}
+
+/// `runInTerminal(store:view:prompt:)`, opened on the past: the screens after action `viewing.sequence`, with
+/// `viewing.note` under the banner.
+@MainActor func runInTerminal<State, Action>(
+  store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String,
+  viewing: (sequence: Int, note: String?)?
+) async -> Int32 {
   let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   // Every app gets the debugger (`:timeline`, `:at`, `:diff`, `:effects`): the last 1,000 actions are kept.
   if store.timeline == nil { store.recordTimeline() }
@@ -19,6 +28,7 @@ import TerminalUI
   let session = TerminalSession(
     store: store, view: view, style: interactive ? .detect() : .plain, prompt: interactive ? prompt : nil,
     stopOnError: !interactive, write: write)
+  if let viewing { session.startViewing(at: viewing.sequence, note: viewing.note) }
   let outcome =
     if interactive, let terminal = LiveTerminal.standard() {
       await session.runLive(terminal: terminal)
@@ -31,5 +41,99 @@ import TerminalUI
   case let .failed(message):
     FileHandle.standardError.write(Data("stopped at line \(input.lineNumber): \(message)\n".utf8))
     return 1
+  }
+}
+
+/// Runs the feature `reducer` builds, from `initialState`, shown by `view`, as `runInTerminal(store:…)` does,
+/// and opens a recording given on the command line: `--replay FILE` replays its actions (their effects dropped:
+/// the recording holds what they sent) and goes on from its end; with `--step` the debugger opens on its first
+/// action, or on the failing one of a recording an exploration wrote, with the broken property said. The
+/// recording's shared values, and its starting state when it has one, replace the app's. Returns the exit code
+/// (2 for a command line or recording it cannot use, said on standard error).
+@MainActor public func runInTerminal<R: Reducer>(
+  initialState: @autoclosure () -> R.State, reducer: R,
+  withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+  view: some TerminalView<R.State, R.Action>, prompt: String,
+  arguments: [String] = Array(CommandLine.arguments.dropFirst())
+) async -> Int32 where R.Action: Codable {
+  switch terminalApp(
+    initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies, arguments: arguments)
+  {
+  case let .success(app):
+    return await runInTerminal(store: app.store, view: view, prompt: prompt, viewing: app.viewing)
+  case let .failure(error):
+    let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    FileHandle.standardError.write(Data("\(name): \(error.message)\n".utf8))
+    return 2
+  }
+}
+
+/// The store a feature's terminal app runs for `arguments`, with its timeline, and where the debugger opens
+/// (a recording stepped through), or why the arguments cannot be used.
+@MainActor package func terminalApp<R: Reducer>(
+  initialState: @autoclosure () -> R.State, reducer: R,
+  withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }, arguments: [String]
+) -> Result<(store: Store<R.State, R.Action>, viewing: (sequence: Int, note: String?)?), TerminalAppUsageError>
+where R.Action: Codable {
+  let options: TerminalAppOptions
+  switch TerminalAppOptions.parse(arguments) {
+  case let .success(parsed): options = parsed
+  case let .failure(error): return .failure(error)
+  }
+  var dependencies = DependencyValues.current
+  prepareDependencies(&dependencies)
+  let prepared = dependencies
+  var recording: OpenedRecording<R.Action>?
+  if let path = options.replayPath {
+    switch OpenedRecording<R.Action>.read(path) {
+    case let .success(opened): recording = opened
+    case let .failure(error): return .failure(error)
+    }
+    if options.steps, recording?.actions.isEmpty == true {
+      return .failure(TerminalAppUsageError("\(path) holds no actions to step through."))
+    }
+  }
+  let state = withDependencies({ $0 = prepared }) {
+    recording?.start?.initialState.flatMap { decodedState(R.State.self, from: $0) } ?? initialState()
+  }
+  let gate = ReplayGate()
+  let store = Store(initialState: state, reducer: reducer.droppingEffects(while: gate)) { $0 = prepared }
+  store.recordTimeline()
+  guard let recording else { return .success((store, nil)) }
+  if let shared = recording.start?.sharedValues { prepared.sharedStorage.restore(shared) }
+  let first = gate.feed(recording.actions, into: store) ?? 1
+  guard options.steps else { return .success((store, nil)) }
+  let failure = recording.start?.failure
+  let opening = first + min(max(failure?.action ?? 1, 1), recording.actions.count) - 1
+  return .success((store, (opening, failure?.said(atSequence: opening))))
+}
+
+/// `json` decoded as `State` (with the current dependencies: a state's shared fields read their storage), or nil
+/// when `State` is not `Decodable` or the JSON is not one.
+private func decodedState<State>(_ type: State.Type, from json: String) -> State? {
+  guard let decodable = State.self as? any Decodable.Type else { return nil }
+  return (try? JSONDecoder().decode(decodable, from: Data(json.utf8))) as? State
+}
+
+/// A recording read from a file: its actions and its header.
+struct OpenedRecording<Action: Codable> {
+  let actions: [Action]
+  let start: RecordingStart?
+
+  /// The recording at `path`, or one line saying why it cannot be used.
+  static func read(_ path: String) -> Result<Self, TerminalAppUsageError> {
+    let url = URL(fileURLWithPath: path)
+    do {
+      let log = try String(contentsOf: url, encoding: .utf8)
+      return .success(
+        Self(
+          actions: try recordedActions(in: log, of: Action.self),
+          start: try recordingHeader(in: log, of: RecordingStart.self)))
+    } catch let error as ReplayError {
+      return .failure(TerminalAppUsageError("\(path) is not a recording of this app: \(error)"))
+    } catch {
+      return .failure(
+        TerminalAppUsageError("cannot read the recording \(path): \(FileProblem.describe(error, at: url))."))
+    }
   }
 }

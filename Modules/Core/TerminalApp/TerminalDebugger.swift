@@ -14,6 +14,8 @@ import TerminalUI
   let view: any TerminalView<State, Action>
   /// The action whose state is shown, while looking at the past.
   private(set) var viewing: Int?
+  /// Lines shown under the banner while an action is shown, by its number (the failure a recording ends with).
+  var notes: [Int: String] = [:]
   /// The last `:timeline` listing, so `:more` goes on with older entries.
   private var listing: (filter: String, shown: Int)?
 
@@ -57,8 +59,10 @@ import TerminalUI
     let banner =
       style.bold("#\(sequence) of \(timeline.lastSequence) — :next, :prev, :resume")
       + style.dim("  (\(entry.path), \(entry.origin))")
+    let note = notes[sequence].map { "\n" + style.red($0) } ?? ""
     // The state's shared values as they were after that action, not as they are now.
-    return banner + "\n" + SharedHistory.reading(asOf: entry.sharedChange) { view.render(entry.state, style: style) }
+    return banner + note + "\n"
+      + SharedHistory.reading(asOf: entry.sharedChange) { view.render(entry.state, style: style) }
   }
 
   /// Runs a `:` command; `pageSize` is how many actions a listing shows.

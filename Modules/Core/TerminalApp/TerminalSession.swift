@@ -45,9 +45,11 @@ import TerminalUI
     debugger = store.timeline.map { TerminalDebugger(timeline: $0, view: view) }
   }
 
-  /// Opens the session on the screens as they were after action `sequence` (a recording opened step by step).
-  public func startViewing(at sequence: Int) {
+  /// Opens the session on the screens as they were after action `sequence` (a recording opened step by step),
+  /// with `note` under the banner while that action is shown (what an exploration found failing there).
+  public func startViewing(at sequence: Int, note: String? = nil) {
     debugger?.view(at: sequence)
+    if let note { debugger?.notes[sequence] = note }
   }
 
   /// How a session ended.

@@ -195,7 +195,8 @@ func caseEmbeddings<Action: CasePathable>(of type: Action.Type) -> [any CaseEmbe
   }
 }
 
-/// Gathers, by type, the ids of every identified array and stack in `value`, nested ones too.
+/// Gathers, by type, the ids of every identified array and stack in `value`, and of every `Identifiable` value
+/// it holds (the rows of a page in a plain array, a shown item), nested ones too.
 private func collectIDs(in value: Any, into ids: inout [ObjectIdentifier: [Any]], depth: Int) {
   guard depth < 8 else { return }
   if let elements = value as? any IdentifiedElements {
@@ -206,9 +207,13 @@ private func collectIDs(in value: Any, into ids: inout [ObjectIdentifier: [Any]]
     return
   }
   guard let value = unwrapped(value) else { return }
+  if let identifiable = value as? any Identifiable {
+    let id: any Hashable = identifiable.id
+    ids[ObjectIdentifier(type(of: id)), default: []].append(id)
+  }
   let mirror = Mirror(reflecting: value)
   switch mirror.displayStyle {
-  case .struct?, .enum?, .tuple?:
+  case .struct?, .enum?, .tuple?, .collection?:
     for child in mirror.children { collectIDs(in: child.value, into: &ids, depth: depth + 1) }
   default:
     return

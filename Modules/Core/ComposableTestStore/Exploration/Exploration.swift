@@ -41,6 +41,9 @@ public struct Exploration<State, Action> {
   public var checksCodableRoundTrip = true
   /// Built in: a `RestorableState` settles idempotently (settling twice equals settling once).
   public var checksRestoration = true
+  /// The terminal app that opens a failing sequence's recording (`users`, `UserListExample`): the report says
+  /// `swift run APP --replay FILE --step`. Nil: the report names the feature instead.
+  public var opensIn: String?
 
   /// An exploration sending actions from `generators`.
   public init(generators: [ActionGenerator<State, Action>]) {
@@ -106,6 +109,8 @@ public struct ExplorationResult<Action> {
   public internal(set) var shrunkTest: String?
   /// What the shrinking took: the sequences replayed and the time, for the failures found (nil without one).
   public internal(set) var shrinking: (replays: Int, duration: Duration)?
+  /// The failing sequence kept as a recording (`--replay FILE --step` opens it), with its trace beside it.
+  public internal(set) var session: URL?
 }
 
 /// `300 ms`, `1 s`, `1.5 s`.

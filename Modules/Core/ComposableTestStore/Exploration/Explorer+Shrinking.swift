@@ -129,7 +129,7 @@ extension Explorer {
   /// rerun the sequence.
   func report(
     _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int,
-    shrinking: (replays: Int, duration: Duration)?, test: [String], testName: String
+    shrinking: (replays: Int, duration: Duration)?, test: [String], testName: String, session: URL? = nil
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
@@ -143,6 +143,11 @@ extension Explorer {
     lines += test.map { "  " + $0 }
     lines.append(
       "Run only this sequence again: EXPLORATION_SEED=\(seed) swift test --filter \(testName)")
+    if let session {
+      let app = exploration.opensIn.map { "swift run \($0)" } ?? "<a terminal app of \(R.self)>"
+      lines.append("Step through it, standing on the failing action: \(app) --replay \(session.path) --step")
+      lines.append("Its trace (Perfetto, chrome://tracing): \(ExploredRecording.traceURL(of: session).path)")
+    }
     return lines.joined(separator: "\n")
   }
 }

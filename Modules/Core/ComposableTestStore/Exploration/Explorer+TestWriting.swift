@@ -11,6 +11,9 @@ extension Explorer {
     let (life, clock, dependencies) = sequenceSetup()
     let log = ReductionLog<Action>()
     var phases: [(step: Step?, firstReduction: Int)] = []
+    // Each reduction's shared fields are read later as they were then, so the values they replace are kept.
+    SharedHistory.startKeeping()
+    defer { SharedHistory.stopKeeping() }
     // Issues were reported when the sequence first failed; the replay only writes down what happens.
     await IssueHandler.$current.withValue(IssueHandler { _ in }) {
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
@@ -45,9 +48,11 @@ extension Explorer {
   /// reports it. Pasted into the test that explored (which has `exploration`), it fails for the same reason.
   func testText(for steps: [Step], failure: ExplorationFailure, initialState initial: State) async -> [String] {
     let (log, phases, dependencies) = await record(steps)
+    SharedHistory.startKeeping()
     let failingIndex = withDependencies({ $0 = dependencies }) {
       firstBrokenProperty(in: log.reductions, from: initial)
     }
+    SharedHistory.stopKeeping()
     let feature = String(describing: R.self)
     var lines = [
       "@Test func shrunkExploration() async {",
@@ -106,7 +111,11 @@ extension Explorer {
     var previous = initial
     for (index, reduction) in reductions.enumerated() {
       guard let state = reduction.state as? State else { continue }
-      if exploration.brokenProperty(state, previous: previous, action: reduction.action) != nil { return index }
+      // Copies of a state share its shared fields: read as of this reduction, not as the sequence left them.
+      let broken = SharedHistory.reading(asOf: reduction.sharedChange) {
+        exploration.brokenProperty(state, previous: previous, action: reduction.action)
+      }
+      if broken != nil { return index }
       previous = state
     }
     return nil

@@ -24,10 +24,12 @@ public func explore<R: Reducer>(
   if let failure = result.failure {
     let test = await explorer.testText(for: failure.steps, failure: failure.reason, initialState: initialState())
     result.shrunkTest = test.joined(separator: "\n")
+    let testName = String(describing: function).split(separator: "(").first.map(String.init) ?? "\(function)"
+    result.session = await explorer.recordSession(of: failure.steps, seed: failure.seed, testName: testName)
     reportIssue(
       explorer.report(
-        failure, sequences: result.sequences, shrinking: result.shrinking, test: test,
-        testName: String(describing: function).split(separator: "(").first.map(String.init) ?? "\(function)"),
+        failure, sequences: result.sequences, shrinking: result.shrinking, test: test, testName: testName,
+        session: result.session),
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
   return result
@@ -118,6 +120,19 @@ public func explore<R: Reducer>(
     return result
   }
 
+  /// Runs the failing `steps` once more, kept as a recording and a trace a terminal app opens on the failing
+  /// action; the recording's file, or nil when it could not be written (actions that are not `Codable`).
+  func recordSession(of steps: [Step], seed: UInt64, testName: String) async -> URL? {
+    guard Action.self is any Encodable.Type else { return nil }
+    let name = "\(R.self)-\(testName)-0x\(String(seed, radix: 16))".replacing(/[^A-Za-z0-9._-]/, with: "-")
+    let recording = ExploredRecording(
+      url: ExploredRecording.folder.appendingPathComponent(
+        ExploredRecording.unused(name) + ".jsonl"))
+    var remaining = steps[...]
+    _ = await runSequence(recording: recording) { _, _ in remaining.popFirst() }
+    return recording.write()
+  }
+
   /// How many sequences run after a failure, looking for a shorter one of the same property.
   static var laterSequences: Int { 50 }
 
@@ -151,7 +166,7 @@ public func explore<R: Reducer>(
 
   /// Runs one sequence whose steps `next` gives (nil ends it) and checks every property along the way.
   func runSequence(
-    _ next: (State, Int) -> Step?
+    recording: ExploredRecording? = nil, _ next: (State, Int) -> Step?
   ) async -> (steps: [Step], failure: ExplorationFailure?) {
     // Effects run on the main actor, so yielding lets them react: no wall time is spent waiting for quiet.
     let (life, clock, dependencies) = sequenceSetup()
@@ -160,7 +175,8 @@ public func explore<R: Reducer>(
       let initial = withDependencies({ $0 = dependencies }) { initialState() }
       let store = exploredStore(reducer(), initialState: initial, dependencies: dependencies, life: life)
       // The timeline gives every action reduced, the effects' too, with the states around it.
-      let timeline = store.recordTimeline(capacity: 4_096)
+      let timeline = store.recordTimeline(capacity: 4_096, trace: recording?.trace)
+      recording?.begin(initialState: initial, storage: dependencies.sharedStorage)
       var taken: [Step] = []
       var checked = 0
       var previous = store.currentState
@@ -182,11 +198,13 @@ public func explore<R: Reducer>(
           checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues)
         }
         if let failure {
+          recording?.end(timeline, failedAt: checked, failure: failure)
           return (taken, failure)
         }
       }
       let failure = await endOfSequenceFailure(
         store: store, life: life, clock: clock, timeline: timeline, issues: issues, dependencies: dependencies)
+      if let failure { recording?.end(timeline, failedAt: timeline?.lastSequence ?? 0, failure: failure) }
       return (taken, failure)
     }
   }
@@ -216,7 +234,8 @@ public func explore<R: Reducer>(
   }
 
   /// Checks the actions reduced since the last check, each with the state before and after it, or the state
-  /// alone when the step reduced none (a clock advance that woke nothing).
+  /// alone when the step reduced none (a clock advance that woke nothing). `checked` ends on the last action
+  /// checked: the failing one, on a failure.
   func checkNewActions(
     _ timeline: StoreTimeline<State, Action>?, checked: inout Int, previous: inout State, issues: CollectedIssues
   ) -> ExplorationFailure? {
@@ -228,6 +247,8 @@ public func explore<R: Reducer>(
     for sequence in (checked + 1)...last {
       guard let entry = timeline.entry(sequence) else { continue }
       if let failure = check(entry.state, previous: previous, action: entry.action, issues: issues) {
+        // The failing action: a recording of the sequence ends there.
+        checked = sequence
         return failure
       }
       previous = entry.state

@@ -12,6 +12,8 @@ struct RecordedReduction<Action> {
   let changes: [String]
   /// The state after it.
   let state: Any
+  /// The last shared change stored after it: the state's shared fields read as of it are as they were then.
+  let sharedChange: UInt64
 }
 
 /// The reductions of a replay, in order (written by the store's reducer, on the main actor like the explorer).
@@ -32,7 +34,9 @@ struct RecordingReductions<State, Action>: ReducerModifier {
     let before = FieldSnapshot(state)
     let effect = next(&state, action)
     let changes = FieldSnapshot(state).assignments(from: before)
-    log.reductions.append(RecordedReduction(action: action, wasSent: log.nextIsSent, changes: changes, state: state))
+    log.reductions.append(
+      RecordedReduction(
+        action: action, wasSent: log.nextIsSent, changes: changes, state: state, sharedChange: SharedHistory.now))
     log.nextIsSent = false
     return effect
   }

@@ -3,7 +3,7 @@
 public struct BoilerplateGenerator {
   private let files: [ScannedFile]
   private let index: ModuleIndex
-  /// The cases the module's logic sends itself, from all its files.
+  /// The cases the module's logic sends itself, from all its files, but for those its commands name.
   private let sentCaseNames: [String]
 
   /// A generator over one module's files.
@@ -11,7 +11,9 @@ public struct BoilerplateGenerator {
     self.files = files
     index = ModuleIndex(files)
     var seen: Set<String> = []
-    sentCaseNames = files.flatMap(\.sentCaseNames).filter { seen.insert($0).inserted }.sorted()
+    let commanded = Set(files.flatMap(\.qualifiedCaseNames))
+    sentCaseNames = files.flatMap(\.sentCaseNames).filter { !commanded.contains($0) && seen.insert($0).inserted }
+      .sorted()
   }
 
   /// What `generate()` writes for a module that declares nothing to generate: the header alone.

@@ -163,4 +163,6 @@ public struct ScannedFile: Equatable, Sendable {
   public var types: [TypeDeclaration]
   /// The action cases its code sends itself (`await send(.loaded(…))`, `.send(.next)`), in order, each once.
   public var sentCaseNames: [String] = []
+  /// The action cases it names through their type (`List.Action.userTapped`), as commands do, each once.
+  public var qualifiedCaseNames: [String] = []
 }

@@ -20,6 +20,21 @@ enum SentCaseScanner {
     return names
   }
 
+  /// The cases named through their type (`UserList.Action.favoriteToggled`, `Action.open`), as a view's commands
+  /// name the cases they make: a case the logic sends too (a row named on another page sent as if tapped) is
+  /// still one a user causes.
+  static func qualifiedCaseNames(in tokens: [Token]) -> [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    for index in tokens.indices where tokens[index].is("Action") && index + 2 < tokens.count {
+      guard tokens[index + 1].is("."), tokens[index + 2].kind == .word else { continue }
+      let name = tokens[index + 2].text
+      guard name.first?.isLowercase == true, seen.insert(name).inserted else { continue }
+      names.append(name)
+    }
+    return names
+  }
+
   /// Whether `token`, just before `.send(`, ends an expression whose method `send` is (`store`, `self.store`,
   /// `stores[0]`, `child()`), rather than starting the implicit member `.send`.
   private static func isInstance(_ token: Token) -> Bool {

@@ -12,7 +12,8 @@ public enum SourceScanner {
     try parser.parseFile()
     return ScannedFile(
       path: file, imports: parser.imports, types: parser.types,
-      sentCaseNames: SentCaseScanner.caseNames(in: tokens))
+      sentCaseNames: SentCaseScanner.caseNames(in: tokens),
+      qualifiedCaseNames: SentCaseScanner.qualifiedCaseNames(in: tokens))
   }
 }
 

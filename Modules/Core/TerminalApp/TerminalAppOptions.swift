@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a feature's terminal app is asked on its command line: `--replay FILE` (the recording's actions, then on
+/// from its end) and `--step` (opened on its first action, or on the failing one of an exploration's recording).
+struct TerminalAppOptions: Equatable {
+  /// The recording to open.
+  var replayPath: String?
+  /// Whether it is opened in the debugger rather than continued from its end.
+  var steps = false
+
+  /// The options in `arguments` (the process's, without its name), or one line saying what is wrong.
+  static func parse(_ arguments: [String]) -> Result<TerminalAppOptions, TerminalAppUsageError> {
+    var options = TerminalAppOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--replay":
+        guard let path = remaining.popFirst(), !path.hasPrefix("--"), !path.isEmpty else {
+          return .failure(TerminalAppUsageError("--replay needs a recording: --replay <file>."))
+        }
+        options.replayPath = path
+      case "--step":
+        options.steps = true
+      default:
+        return .failure(TerminalAppUsageError("unknown option '\(argument)'.\n\(usage)"))
+      }
+    }
+    if options.steps, options.replayPath == nil {
+      return .failure(TerminalAppUsageError("--step opens a recording step by step: give it with --replay <file>."))
+    }
+    return .success(options)
+  }
+
+  /// The options every feature's terminal app takes.
+  static var usage: String {
+    """
+    Options:
+      --replay <file>  Replay a recording (a --record log, or an exploration's failure) and go on from its end.
+      --step           With --replay: open it in the debugger, on its first action or on the failing one.
+    """
+  }
+}
+
+/// A command line a terminal app cannot run: said in one line, exit code 2.
+package struct TerminalAppUsageError: Error, Equatable {
+  /// The line that says what is wrong.
+  package let message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+}
