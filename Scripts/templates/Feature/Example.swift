@@ -4,10 +4,12 @@ import FeatureNameInterface
 import Foundation
 import TerminalApp
 
-// Runs FeatureName alone, on preview dependencies.
-let store = Store(initialState: FeatureName.State()) {
-  FeatureName()
-} withDependencies: {
-  $0.context = .preview
-}
-exit(await runInTerminal(store: store, view: FeatureName.view(), prompt: "featurename> "))
+// Runs FeatureName alone, on preview dependencies; `--replay FILE --step` opens a recording (an exploration's
+// failure) in the debugger.
+exit(
+  await runInTerminal(
+    initialState: FeatureName.State(), reducer: FeatureName(),
+    withDependencies: {
+      $0.context = .preview
+    },
+    view: FeatureName.view(), prompt: "featurename> "))
