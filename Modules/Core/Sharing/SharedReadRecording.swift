@@ -61,6 +61,8 @@ public protocol FollowableSharedValue: AnyObject, Sendable {
   func onNextChange(_ onChange: @escaping @Sendable () -> Void)
   /// Calls `onChange` once, after the next change of the value is stored, from the changing thread.
   func afterNextChange(_ onChange: @escaping @Sendable () -> Void)
+  /// The number `SharedHistory` gave the value's last change (0: never changed).
+  var lastChange: UInt64 { get }
 }
 
 /// The references one recording read, in the order first read.

@@ -12,6 +12,8 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   private var storedValue: Value
   /// The values recent changes replaced, while a timeline keeps history (`SharedHistory`); guarded by `lock`.
   private var past = SharedPast<Value>()
+  /// The number `SharedHistory` gave the last change stored (0: none yet); guarded by `lock`.
+  private var lastChangeNumber: UInt64 = 0
   /// Called once after the next change is stored (`afterNextChange`); guarded by `lock`.
   private var nextChangeFollowers: [@Sendable () -> Void] = []
   private let registrar = ObservationRegistrar()
@@ -56,6 +58,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         let replaced: Value? = SharedHistory.keepers.load() > 0 ? storedValue : nil
         let result = try body(&storedValue)
         let number = SharedHistory.numberChange()
+        lastChangeNumber = number
         if let replaced { past.note(number, replaced: replaced) }
         SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: false))
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
@@ -79,6 +82,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         let replaced = storedValue
         storedValue = reloaded ?? fallback
         let number = SharedHistory.numberChange()
+        lastChangeNumber = number
         if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
         SharedEvents.send(.changed(name: name, file: persistence.fileURL?.path, number: number, elsewhere: true))
       }
@@ -104,6 +108,10 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   public func afterNextChange(_ onChange: @escaping @Sendable () -> Void) {
     lock.withLock { nextChangeFollowers.append(onChange) }
   }
+
+  /// The number `SharedHistory` gave the value's last change (0: never changed): a reader that noted
+  /// `SharedHistory.now` before reading knows whether it read the value as it is.
+  public var lastChange: UInt64 { lock.withLock { lastChangeNumber } }
 
   private func tellFollowersOfTheChange() {
     let followers: [@Sendable () -> Void] = lock.withLock {
@@ -160,6 +168,8 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
 
   // Every change goes through the parent, so its followers are the ones told.
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
+
+  override var lastChange: UInt64 { parent.lastChange }
 
   override func flush() { parent.flush() }
 

@@ -40,6 +40,8 @@ final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @
 
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
 
+  override var lastChange: UInt64 { parent.lastChange }
+
   override func flush() { parent.flush() }
 
   override var trackedValue: Any { remember(parent.trackedValue as? Value) }

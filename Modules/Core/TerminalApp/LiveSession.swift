@@ -386,7 +386,7 @@ import TerminalUI
     }
     // A change stored after the view read a value and before it was followed would tell no one (another
     // process's favorite landing mid-render would never show): render again once the follows are in place.
-    if SharedHistory.now != changesBefore { continuation.yield(.sharedValueChanged(nil)) }
+    if read.contains(where: { $0.lastChange > changesBefore }) { continuation.yield(.sharedValueChanged(nil)) }
     return screen
   }
 
