@@ -52,6 +52,11 @@ import UserClientLive
       guard let (step, line) = sessions[session].nextLine() else { continue }
       let output = await type(line, in: session)
       sessions[session].saw(Self.screen(output), after: line, of: step, noting: &self.noted, session: session)
+      // After every line: both sessions alive, the files intact and holding what was seen saved.
+      let broken =
+        terminals.indices.filter { !terminals[$0].process.isRunning }.map { "session \($0 + 1) crashed" }
+        + checkTheFiles(favoritesToo: false)
+      if !broken.isEmpty { return broken.map { "after \(session + 1): \(line) — \($0)" } }
     }
     // Quiet: each session has seen the other's last change (the watch polls every 200 ms, files at once).
     try? await Task.sleep(for: .milliseconds(800))
@@ -63,7 +68,7 @@ import UserClientLive
       if status != 0 { broken.append("session \(session + 1) ended with \(status.map(String.init) ?? "no exit")") }
     }
     try tamper?(folder)
-    return broken + checkTheFiles()
+    return broken + checkTheFiles(favoritesToo: true)
   }
 
   /// Types `line` and Return into `session`, and waits until its screen has settled: output arrived and nothing
@@ -117,8 +122,8 @@ import UserClientLive
     return broken
   }
 
-  /// The files once both sessions ended: readable, intact, and holding every change a session saw saved.
-  private func checkTheFiles() -> [String] {
+  /// The files: readable, intact, and holding every change a session saw saved (its favorites too once quiet).
+  private func checkTheFiles(favoritesToo: Bool) -> [String] {
     var broken: [String] = []
     do {
       let database = try SQLiteDatabase(path: folder.path("users.db"))
@@ -141,6 +146,8 @@ import UserClientLive
     for name in noted.added where users.filter({ $0.name == name }).count != 1 {
       broken.append("lost add: \(name) was saved, users.db has it \(users.filter { $0.name == name }.count) times")
     }
+    // Favorites saved within 100 ms of the last save wait for the end of that window: checked once quiet.
+    guard favoritesToo else { return broken }
     let favorites = storedFavorites() ?? []
     let toggles = noted.toggles
     for row in 1...6 where (toggles[0][row] ?? 0) == 0 || (toggles[1][row] ?? 0) == 0 {
