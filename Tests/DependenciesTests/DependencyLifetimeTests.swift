@@ -190,14 +190,62 @@ struct PrepareDependenciesTests {
     #expect(DependencyValues.current[Greeting.self] == "from a file")
   }
 
-  @Test func preparingAValueAlreadyReadIsReported() {
+  @Test func preparingAValueAlreadyReadIsReportedAndWhatWasReadStays() {
     #expect(DependencyValues.current[Volume.self] == 1)
     withKnownIssue {
       prepareDependencies { $0[Volume.self] = 5 }
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("had already been read") }
+      issue.comments.contains { $0.rawValue.contains("set Volume, already read: call it first") }
     }
+    #expect(DependencyValues.current[Volume.self] == 1)
   }
+
+  @Test func preparingTwiceIsReportedAndTheFirstValueStays() {
+    prepareDependencies { $0[Volume.self] = 5 }
+    withKnownIssue {
+      prepareDependencies { $0[Volume.self] = 6 }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("set Volume a second time") }
+    }
+    #expect(DependencyValues.current[Volume.self] == 5)
+  }
+
+  @Test func settingOnePartOfAClientReadsItWithoutAReport() {
+    // Reading the client inside the closure, to set one endpoint, is not a read before preparing.
+    prepareDependencies { $0[Speaker.self].speak = { "prepared" } }
+    #expect(DependencyValues.current[Speaker.self].speak() == "prepared")
+    #expect(DependencyValues.current[Speaker.self].volume() == 3)
+  }
+
+  @Test func aScopeItIsCalledInAndTheScopesAroundItSeeIt() {
+    withDependencies {
+      $0[Volume.self] = 7
+    } operation: {
+      withDependencies {
+        $0[Greeting.self] = "scoped"
+      } operation: {
+        prepareDependencies { $0[Speaker.self].speak = { "prepared inside" } }
+      }
+      #expect(DependencyValues.current[Speaker.self].speak() == "prepared inside")
+      // The scope's own overrides still win.
+      #expect(DependencyValues.current[Volume.self] == 7)
+    }
+    #expect(DependencyValues.current[Speaker.self].speak() == "prepared inside")
+  }
+
+  @Test func aValueMadeForTheTestStoreKeepsWhatWasPrepared() {
+    prepareDependencies { $0[Greeting.self] = "prepared for the store" }
+    let fresh = DependencyValues.current.withFreshDefaults(context: .test)
+    #expect(fresh[Greeting.self] == "prepared for the store")
+    #expect(DependencyValues.current.withFreshDefaults(context: .preview)[Greeting.self] == "test hello")
+  }
+}
+
+/// A client with two endpoints, one of which a test prepares.
+private struct Speaker: TestDependencyKey {
+  var speak: @Sendable () -> String
+  var volume: @Sendable () -> Int
+  static let testValue = Speaker(speak: { "unprepared" }, volume: { 3 })
 }
 
 /// In a live context, a test-only dependency read to be replaced is not an error; read for real, it is, at the

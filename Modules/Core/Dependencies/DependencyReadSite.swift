@@ -54,6 +54,32 @@ enum DependencyUpdate {
     defer { cell.pointee -= 1 }
     return try update()
   }
+
+  /// The keys set on this thread while `recordingWrites` runs, with their types (for a report's names).
+  private static let writes = ThreadLocalSlot<UnsafeMutablePointer<[ObjectIdentifier: Any.Type]>?>(
+    nil, name: "dependency-writes")
+
+  /// Runs `body` and returns, with what it returned, the keys it set (`values[Key.self] = …`, `$0.uuid = …`).
+  static func recordingWrites<R>(_ body: () throws -> R) rethrows -> (R, [ObjectIdentifier: Any.Type]) {
+    let box = UnsafeMutablePointer<[ObjectIdentifier: Any.Type]>.allocate(capacity: 1)
+    box.initialize(to: [:])
+    let cell = writes.cell
+    let outer = cell.pointee
+    cell.pointee = box
+    defer {
+      cell.pointee = outer
+      box.deinitialize(count: 1)
+      box.deallocate()
+    }
+    let result = try body()
+    return (result, box.pointee)
+  }
+
+  /// Notes that `key` was set, when `recordingWrites` runs on this thread.
+  static func noteWrite(of key: Any.Type) {
+    guard let box = writes.existingCell?.pointee else { return }
+    box.pointee[ObjectIdentifier(key)] = key
+  }
 }
 
 /// One value of trivial type per thread, in a cell made on the thread's first use and freed when it ends.

@@ -41,7 +41,8 @@ public struct DependencyValues: Sendable {
   /// and its own instances of stateful test values.
   public func withFreshDefaults(context: DependencyContext) -> DependencyValues {
     var copy = self
-    copy.defaults = DefaultValueCache(context: context)
+    // What `prepareDependencies` set for this context stays: it holds for the whole process.
+    copy.defaults = DefaultValueCache(context: context, keepingPreparedOf: context == defaults.context ? defaults : nil)
     return copy
   }
 
@@ -59,7 +60,10 @@ public struct DependencyValues: Sendable {
       return defaults.value(for: key, location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
     // Wrapped, so that overriding an optional dependency with nil stores nil rather than removing the override.
-    set { overrides[ObjectIdentifier(key)] = .some(newValue as any Sendable) }
+    set {
+      DependencyUpdate.noteWrite(of: key)
+      overrides[ObjectIdentifier(key)] = .some(newValue as any Sendable)
+    }
   }
 
   /// The values of the current reduce, effect or `withDependencies` scope.
@@ -104,18 +108,10 @@ public struct DependencyValues: Sendable {
   }
 }
 
-/// The values seen outside any scope: live in an app, test inside a test run; `prepareDependencies` changes them.
+/// The values seen outside any scope: live in an app, test inside a test run; `prepareDependencies` fills their cache.
 enum ProcessDefaults {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var stored = DependencyValues(context: isRunningTests ? .test : .live)
-
-  /// The values now.
-  static var values: DependencyValues { lock.withLock { stored } }
-
-  /// Changes the values with `update`.
-  static func update(_ update: (inout DependencyValues) -> Void) {
-    lock.withLock { update(&stored) }
-  }
+  /// The values: made once; what is prepared goes into their cache, which every copy shares.
+  static let values = DependencyValues(context: isRunningTests ? .test : .live)
 }
 
 /// The values seen outside any scope in a test: one set per running test, so tests running in parallel never
@@ -123,17 +119,6 @@ enum ProcessDefaults {
 enum TestScopedDefaults {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var valuesByTest: [AnyHashable: DependencyValues] = [:]
-
-  /// Changes the current test's values with `update`; false outside tests.
-  static func update(_ update: (inout DependencyValues) -> Void) -> Bool {
-    guard let test = currentTestIdentity else { return false }
-    lock.withLock {
-      var values = valuesByTest[test] ?? DependencyValues(context: .test)
-      update(&values)
-      valuesByTest[test] = values
-    }
-    return true
-  }
 
   /// The current test's values, or nil outside tests (and in processes without linked test support).
   static var current: DependencyValues? {
@@ -163,9 +148,32 @@ enum TestScopedDefaults {
   let context: DependencyContext
   private let lock = NSRecursiveLock()
   private var values: [ObjectIdentifier: any Sendable] = [:]
+  /// The keys whose value `prepareDependencies` set: for every scope sharing this cache, from then on.
+  private var prepared: Set<ObjectIdentifier> = []
 
-  init(context: DependencyContext) {
+  /// An empty cache for `context`, holding what `prepareDependencies` set in `earlier`, if given.
+  init(context: DependencyContext, keepingPreparedOf earlier: DefaultValueCache? = nil) {
     self.context = context
+    if let earlier {
+      earlier.lock.withLock {
+        prepared = earlier.prepared
+        values = earlier.values.filter { earlier.prepared.contains($0.key) }
+      }
+    }
+  }
+
+  /// The keys read (their default computed) or prepared so far.
+  var computedKeys: Set<ObjectIdentifier> { lock.withLock { Set(values.keys) } }
+
+  /// Whether `prepareDependencies` set the key `id`.
+  func isPrepared(_ id: ObjectIdentifier) -> Bool { lock.withLock { prepared.contains(id) } }
+
+  /// Makes `value` the key `id`'s for everything that reads it through this cache from now on.
+  func prepare(_ id: ObjectIdentifier, _ value: any Sendable) {
+    lock.withLock {
+      values[id] = value
+      prepared.insert(id)
+    }
   }
 
   func value<Key: TestDependencyKey>(for key: Key.Type, location: SourceLocation) -> Key.Value {

@@ -134,28 +134,52 @@ extension DependencyValues {
 }
 
 /// Sets dependencies once for the whole process, at its start (before anything reads them): an app's entry point
-/// choosing its live values, or a test's setup. A key already read keeps the value it was read with where it was
-/// read; that is reported. Returns what `update` returns (a value it made on the way, say a database connection).
+/// choosing its live values, or a test's setup. Returns what `update` returns (a value it made on the way, say a
+/// database connection).
+///
+/// As swift-dependencies does, a prepared value is seen by every scope from then on, the `withDependencies`
+/// scope it is called in and those around it too (scopes' own overrides still win), and a test store's; a key
+/// that was already read or prepared keeps its value, and that is reported. Reading a key inside `update` to set
+/// a part of it (`$0.client.fetch = …`) is not a read before.
 @discardableResult
 public func prepareDependencies<R>(
   _ update: (inout DependencyValues) -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> R {
-  var lateKeys: [ObjectIdentifier] = []
-  var result: R?
-  let apply: (inout DependencyValues) -> Void = { values in
-    let before = values.overrides
-    result = DependencyUpdate.run { update(&values) }
-    lateKeys = values.overrides.keys.filter { before[$0] == nil && values.defaults.hasComputed($0) }
-  }
-  if !TestScopedDefaults.update(apply) { ProcessDefaults.update(apply) }
-  if !lateKeys.isEmpty {
+  var values = DependencyValues.current
+  let cache = values.defaults
+  let readBefore = cache.computedKeys
+  let (result, written) = DependencyUpdate.recordingWrites { DependencyUpdate.run { update(&values) } }
+  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+  if values.context != cache.context {
     reportIssue(
-      "'prepareDependencies' set \(lateKeys.count) dependenc\(lateKeys.count == 1 ? "y" : "ies") that had "
-        + "already been read: call it first, at the start of the app or test, so every reader gets the prepared "
-        + "value.",
-      at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+      "'prepareDependencies' cannot change the context (\(cache.context) to \(values.context)): the process has one. "
+        + "Set it with 'withDependencies' around what runs in another.",
+      at: location)
   }
-  // `apply` ran exactly once, in one of the two updates above.
-  return result!
+  var refused: (read: [String], prepared: [String]) = ([], [])
+  for (id, key) in written.sorted(by: { "\($0.value)" < "\($1.value)" }) {
+    guard let value = values.overrides[id] else { continue }
+    if cache.isPrepared(id) {
+      refused.prepared.append("\(key)")
+    } else if readBefore.contains(id) {
+      refused.read.append("\(key)")
+    } else {
+      cache.prepare(id, value)
+    }
+  }
+  if !refused.read.isEmpty {
+    reportIssue(
+      "'prepareDependencies' set \(refused.read.joined(separator: ", ")), already read: call it first, at the start "
+        + "of the app or test, so every reader gets the prepared value. What was read stays; to change a value for "
+        + "a while, use 'withDependencies'.",
+      at: location)
+  }
+  if !refused.prepared.isEmpty {
+    reportIssue(
+      "'prepareDependencies' set \(refused.prepared.joined(separator: ", ")) a second time: a dependency is prepared "
+        + "once, and the first value stays. To change a value for a while, use 'withDependencies'.",
+      at: location)
+  }
+  return result
 }

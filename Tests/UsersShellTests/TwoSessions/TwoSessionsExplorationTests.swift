@@ -6,11 +6,11 @@ import Testing
 /// and intact, every change a session saw saved is in the files (or was refused on its screen), and both
 /// screens agree with the files once quiet. A failure is shrunk and written as the two sessions' scripts.
 ///
-/// CI runs it for `SESSIONS_EXPLORATION_SECONDS` (8 by default); `Scripts/explore-sessions 600` hunts longer.
+/// CI runs it for `SESSIONS_EXPLORATION_SECONDS` (4 by default); `Scripts/explore-sessions 600` hunts longer.
 @MainActor struct TwoSessionsExplorationTests {
   @Test func twoSessionsAtOnceLoseNothingAndAgreeWithTheFiles() async throws {
     let environment = ProcessInfo.processInfo.environment
-    let budget = Duration.seconds(Int(environment["SESSIONS_EXPLORATION_SECONDS"] ?? "") ?? 8)
+    let budget = Duration.seconds(Int(environment["SESSIONS_EXPLORATION_SECONDS"] ?? "") ?? 4)
     let firstSeed = environment["SESSIONS_EXPLORATION_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...1_000_000)
     let started = ContinuousClock.now
     var runs = 0
