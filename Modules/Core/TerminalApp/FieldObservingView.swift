@@ -5,7 +5,7 @@ import TerminalUI
 /// field the last render read changed (typing in a field the screen does not show renders nothing).
 ///
 /// Conform instead of `TerminalView` and write `render` over the rendered state; its other members take the
-/// state as before. The state must be an `ObservableState` (the boilerplate plugin lists its fields).
+/// state itself. The state must be an `ObservableState` (the boilerplate plugin lists its fields).
 public protocol FieldObservingView: TerminalView where State: ObservableState {
   /// The screen for `state`, styled with `style`: the fields read through `state` are what it depends on.
   func render(_ state: RenderedState<State>, style: TextStyle) -> String

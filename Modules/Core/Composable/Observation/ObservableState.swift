@@ -9,7 +9,7 @@
 ///       var isLoading = false
 ///     }
 ///
-/// A store of any other state tells its observers about every change, as before.
+/// A store of any other state tells its observers about every change.
 public protocol ObservableState {
   /// The stored fields, each with how to tell whether it changed (generated).
   static var observableFields: ObservableFieldList<Self> { get }

@@ -250,7 +250,7 @@ import Observation
 
   /// A child store reading through `toChildState` and sending through `fromChildAction`; `scopePath` and
   /// `readFromRoot` say where its state is from the root, when key paths lead there. Inlinable, so a scoped
-  /// store's send is specialized in the caller's module, as before it was shared.
+  /// store's send is specialized in the caller's module.
   @inlinable func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action,
