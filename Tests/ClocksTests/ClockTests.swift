@@ -153,6 +153,9 @@ struct TimerAndRunTests {
       try await clock.sleep(for: .seconds(5))
       done.setValue(true)
     }
+    // The task may not have started on a loaded machine: run the clock once it sleeps on it.
+    let started = ContinuousClock.now
+    while clock.pendingSleepCount == 0, ContinuousClock.now - started < .seconds(5) { await Task.yield() }
     await clock.run(timeout: .seconds(5))
     #expect(done.value)
 

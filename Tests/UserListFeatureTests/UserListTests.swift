@@ -225,6 +225,20 @@ import UserListTesting
     #expect(deleted.value == 1)
   }
 
+  @Test func aUserAnotherSessionDeletedFirstIsDeletedWithoutAnError() async {
+    var client = UserClient.testValue
+    client.delete = { throw UserClientError.notFound($0) }
+    client.page = { $0.answer(over: [User.grace]) }
+    let store = store(.loaded([User.ada, User.grace]), client: client)
+    await store.send(.deleteTapped(1)) { $0.alert = Self.confirmation(for: User.ada) }
+    await store.send(.alert(.presented(.confirmDelete(1)))) { $0.alert = nil }
+    await store.receive(.deleteConfirmed(1))
+    await store.receive(.deleted(1)) { $0.shown.users = [User.grace] }
+    await store.receive(\.pageLoaded) {
+      $0.shown = UserPage(users: [User.grace], offset: 0, matching: 1, total: 1)
+    }
+  }
+
   @Test func aFailedDeleteKeepsTheUserAndSaysWhy() async {
     var client = UserClient.testValue
     client.delete = { _ in throw StubFailure.offline }

@@ -3,8 +3,9 @@ import Foundation
 
 /// One thing a person does in a live `users` session of the two-session exploration, as the lines typed.
 ///
-/// Both sessions keep the list sorted by id and nothing is deleted, so row R of the list is the user whose id is
-/// R for the six seeded users: what a step does can be told without reading the screen.
+/// Both sessions keep the list sorted by id and delete only users added during the run (rows after the sixth),
+/// so row R of the list is the user whose id is R for the six seeded users: what a rename or a favorite does can
+/// be told without reading the screen. A delete reads the name its confirmation shows.
 enum SessionStep: Equatable, CustomStringConvertible {
   /// Opens row `row`, edits its name to `name`, saves, and goes back to the list.
   case rename(row: Int, name: String)
@@ -14,6 +15,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
   case add(name: String)
   /// Shows the next page, or the previous one.
   case page(next: Bool)
+  /// Asks to delete row `row` (one added during the run) and confirms.
+  case delete(row: Int)
 
   /// The step as the script of a failure lists it.
   var description: String {
@@ -22,6 +25,7 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case let .favorite(row): "fav \(row)"
     case let .add(name): "add \(name)"
     case let .page(next): next ? "next" : "prev"
+    case let .delete(row): "delete \(row)"
     }
   }
 
@@ -32,17 +36,20 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case let .favorite(row): ["fav \(row)"]
     case let .add(name): ["add", "name \(name)", "email \(name.lowercased())@example.org", "save"]
     case let .page(next): [next ? "next" : "prev"]
+    case let .delete(row): ["delete \(row)", "delete"]
     }
   }
 
   /// A random step of session `session`, the `index`-th it takes (names are unique: `S1n4`).
   static func random(session: Int, index: Int, rows: Int, random: inout SplitMix64) -> SessionStep {
     let row = Int(random.next() % UInt64(rows)) + 1
-    switch random.next() % 9 {
+    switch random.next() % 11 {
     // Renames go to the first three rows, so the two sessions often have the same user open.
     case 0..<3: return .rename(row: (row - 1) % 3 + 1, name: "S\(session)n\(index)")
     case 3..<6: return .favorite(row: row)
     case 6..<8: return .add(name: "S\(session)a\(index)")
+    // Only users added during the run are deleted: the six seeded rows keep their numbers.
+    case 8..<10: return .delete(row: rows + 1 + Int(random.next() % 3))
     default: return .page(next: random.next() % 2 == 0)
     }
   }

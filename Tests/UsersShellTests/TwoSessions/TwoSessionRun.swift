@@ -103,6 +103,10 @@ import UserClientLive
 
   /// The list each session shows once quiet must agree with the files: its count, and the stars of rows 1–6.
   private func checkTheScreen(of session: Int) async -> [String] {
+    // Back to the list: a user the other session deleted leaves its screen saying so, with the list behind it.
+    for _ in 0..<4 where !Self.screen(terminals[session].output).hasPrefix("Users (") {
+      _ = await type("back", in: session)
+    }
     _ = await type("page 1", in: session)
     let screen = Self.screen(await type("reload", in: session))
     guard let users = try? folder.storedUsers(), let favorites = storedFavorites() else { return [] }
@@ -143,11 +147,15 @@ import UserClientLive
     for (id, name) in expected.sorted(by: { $0.key < $1.key }) where names[id] != name {
       broken.append("lost update: user \(id) was saved as \(name), users.db has \(names[id] ?? "no such user")")
     }
-    for name in noted.added where users.filter({ $0.name == name }).count != 1 {
+    for name in noted.added where !noted.deleted.contains(name) && users.filter({ $0.name == name }).count != 1 {
       broken.append("lost add: \(name) was saved, users.db has it \(users.filter { $0.name == name }.count) times")
     }
-    // Favorites saved within 100 ms of the last save wait for the end of that window: checked once quiet.
+    // Favorites saved within 100 ms of the last save wait for the end of that window, and a confirmed delete
+    // lands after its confirmation leaves the screen: both are checked once quiet.
     guard favoritesToo else { return broken }
+    for name in noted.deleted.sorted() where users.contains(where: { $0.name == name }) {
+      broken.append("lost delete: \(name) was deleted, users.db still has it")
+    }
     let favorites = storedFavorites() ?? []
     let toggles = noted.toggles
     for row in 1...6 where (toggles[0][row] ?? 0) == 0 || (toggles[1][row] ?? 0) == 0 {
@@ -171,6 +179,8 @@ struct SessionNotes {
   var renames: [(id: Int, name: String)] = []
   /// The names the sessions added and saw saved.
   var added: [String] = []
+  /// The names the sessions confirmed deleting.
+  var deleted: Set<String> = []
   /// How often each session toggled each row.
   var toggles: [[Int: Int]] = [[:], [:]]
   /// Every line typed, with its session: the order a failure is replayed in.
@@ -186,6 +196,15 @@ struct SessionProgress {
   private var steps: ArraySlice<SessionStep>
   private var current: SessionStep?
   private var pending: [String] = []
+  /// The user a delete confirmation on screen names.
+  private var deleting: String?
+
+  /// The name in a delete confirmation (`! Delete S1a3?`), if the screen shows one.
+  static func confirmedName(in screen: String) -> String? {
+    guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("! Delete ") && $0.hasSuffix("?") })
+    else { return nil }
+    return String(line.dropFirst("! Delete ".count).dropLast())
+  }
 
   init(steps: [SessionStep]) {
     self.steps = steps[...]
@@ -232,7 +251,20 @@ struct SessionProgress {
         pending = ["cancel", "back"]
       }
     case let .favorite(row):
-      notes.toggles[session][row, default: 0] += 1
+      // Typed on another screen (a deleted user's, left open), the command is refused: nothing toggled.
+      if screen.hasPrefix("Users (") { notes.toggles[session][row, default: 0] += 1 }
+    case .delete:
+      if line.hasPrefix("delete ") {
+        // The confirmation names the user; no confirmation (no such row yet): nothing to confirm.
+        guard let name = Self.confirmedName(in: screen) else {
+          pending = []
+          return
+        }
+        deleting = name
+      } else if let name = deleting {
+        notes.deleted.insert(name)
+        deleting = nil
+      }
     case .page:
       return
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real app explored in two live sessions at once on one folder: random renames, favorites, adds and pages,
+/// The real app explored in two live sessions at once on one folder: random renames, favorites, adds, deletes and pages,
 /// typed at two pseudo-terminals in a random order. After every run: no session crashed, every file is readable
 /// and intact, every change a session saw saved is in the files (or was refused on its screen), and both
 /// screens agree with the files once quiet. A failure is shrunk and written as the two sessions' scripts.

@@ -62,7 +62,11 @@ struct UserDetailLogic: Reducer {
         state.isDeleting = true
         state.errorMessage = nil
         return .run { [users, id = state.id] send in
-          try await users.delete(id)
+          do {
+            try await users.delete(id)
+          } catch UserClientError.notFound {
+            // Another session deleted the user first: what was asked is done.
+          }
           await send(.deleted)
         } catch: { error, send in
           await send(.deleteFailed("\(error)"))

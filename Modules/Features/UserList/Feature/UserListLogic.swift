@@ -126,7 +126,11 @@ struct UserListLogic: Reducer {
       case let .deleteConfirmed(id):
         state.errorMessage = nil
         return .run { [users] send in
-          try await users.delete(id)
+          do {
+            try await users.delete(id)
+          } catch UserClientError.notFound {
+            // Another session deleted the user first: what was asked is done.
+          }
           await send(.deleted(id))
         } catch: { error, send in
           await send(.deleteFailed("\(error)"))
