@@ -1,6 +1,7 @@
 import AppFeature
 import Composable
 import Foundation
+import TerminalApp
 
 extension UsersShell {
   /// Starts the debugger's timeline (unless `--timeline 0`) and the `--trace` file, and returns the trace.
@@ -35,27 +36,18 @@ extension UsersShell {
     gate: ReplayGate
   ) throws(ShellExit) -> (sequence: Int, note: String?)? {
     guard options.stepsThroughReplay, let path = options.replayPath else { return nil }
-    let (actions, start) = try readRecording(at: path)
-    guard !actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
-    if let start { world.storage.restore(start.sharedValues) }
-    guard let first = gate.feed(actions, into: store) else { return nil }
-    guard let failure = start?.failure else { return (first, nil) }
-    let failing = first + min(max(failure.action, 1), actions.count) - 1
-    return (failing, failure.said(atSequence: failing))
+    let recording = try readRecording(at: path)
+    guard !recording.actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
+    if let start = recording.start { world.storage.restore(start.sharedValues) }
+    guard let first = gate.feed(recording.actions, into: store) else { return nil }
+    return recording.opening(from: first)
   }
 
-  /// The actions of the recording at `path` and its header, or why they cannot be used.
-  static func readRecording(at path: String) throws(ShellExit) -> ([AppFeature.Action], RecordingStart?) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      let log = try String(contentsOf: url, encoding: .utf8)
-      return (
-        try recordedActions(in: log, of: AppFeature.Action.self), try recordingHeader(in: log, of: RecordingStart.self)
-      )
-    } catch let error as ReplayError {
-      throw .cannotUse("\(path) is not a recording of this app: \(error)")
-    } catch {
-      throw .cannotUse("cannot read the recording \(path): \(FileProblem.describe(error, at: url)).")
+  /// The recording at `path`, or why it cannot be used.
+  static func readRecording(at path: String) throws(ShellExit) -> OpenedRecording<AppFeature.Action> {
+    switch OpenedRecording<AppFeature.Action>.read(path) {
+    case let .success(recording): return recording
+    case let .failure(error): throw .cannotUse(error.message)
     }
   }
 

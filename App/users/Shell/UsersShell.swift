@@ -163,14 +163,14 @@ import TerminalUI
     }
     reportSharedFileNotices(in: &state, directory: world.directory, io: io)
     guard let replayPath = options.replayPath, !options.stepsThroughReplay else { return state }
-    let (actions, start) = try readRecording(at: replayPath)
-    if let start { world.storage.restore(start.sharedValues) }
+    let recording = try readRecording(at: replayPath)
+    if let start = recording.start { world.storage.restore(start.sharedValues) }
     // As `replayActions` does: effects dropped (the recording has what they sent), shared saves paused.
     let gate = ReplayGate()
     let store = Store(
       initialState: state, reducer: AppFeature().droppingEffects(while: gate),
       withDependencies: world.prepareDependencies)
-    gate.feed(actions, into: store)
+    gate.feed(recording.actions, into: store)
     return store.currentState
   }
 

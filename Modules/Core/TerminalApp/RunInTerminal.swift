@@ -103,9 +103,7 @@ where R.Action: Codable {
   if let shared = recording.start?.sharedValues { prepared.sharedStorage.restore(shared) }
   let first = gate.feed(recording.actions, into: store) ?? 1
   guard options.steps else { return .success((store, nil)) }
-  let failure = recording.start?.failure
-  let opening = first + min(max(failure?.action ?? 1, 1), recording.actions.count) - 1
-  return .success((store, (opening, failure?.said(atSequence: opening))))
+  return .success((store, recording.opening(from: first)))
 }
 
 /// `json` decoded as `State` (with the current dependencies: a state's shared fields read their storage), or nil
@@ -116,12 +114,22 @@ private func decodedState<State>(_ type: State.Type, from json: String) -> State
 }
 
 /// A recording read from a file: its actions and its header.
-struct OpenedRecording<Action: Codable> {
-  let actions: [Action]
-  let start: RecordingStart?
+package struct OpenedRecording<Action: Codable> {
+  /// The recorded actions, in order.
+  package let actions: [Action]
+  /// What they start from, and where an exploration's failed.
+  package let start: RecordingStart?
+
+  /// Where the debugger opens once the actions were fed from timeline number `first`: on the failing action of an
+  /// exploration's recording, with what failed, else on the first.
+  package func opening(from first: Int) -> (sequence: Int, note: String?) {
+    let failure = start?.failure
+    let sequence = first + min(max(failure?.action ?? 1, 1), actions.count) - 1
+    return (sequence, failure?.said(atSequence: sequence))
+  }
 
   /// The recording at `path`, or one line saying why it cannot be used.
-  static func read(_ path: String) -> Result<Self, TerminalAppUsageError> {
+  package static func read(_ path: String) -> Result<Self, TerminalAppUsageError> {
     let url = URL(fileURLWithPath: path)
     do {
       let log = try String(contentsOf: url, encoding: .utf8)
