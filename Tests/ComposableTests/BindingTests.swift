@@ -197,7 +197,8 @@ struct SigningUp: Reducer {
           SignUp.State(
         -   name: "",
         +   name: "Ada",
-            … (2 unchanged)
+            email: "",
+            emailError: nil
           )
 
         """,

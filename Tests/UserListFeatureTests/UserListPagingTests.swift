@@ -56,7 +56,7 @@ import UserListTesting
     #expect(command("next", in: state) == .success(.pageShown(2)))
     #expect(command("prev", in: state) == .failure(CommandError("This is the first page.")))
     #expect(command("page 3", in: state) == .success(.pageShown(3)))
-    #expect(command("page 4", in: state) == .failure(CommandError("No n 4: choose 1–3.")))
+    #expect(command("page 4", in: state) == .failure(CommandError("No page 4: choose 1–3.")))
     let last = list(7, page: 3)
     #expect(command("next", in: last) == .failure(CommandError("This is the last page.")))
     #expect(command("prev", in: last) == .success(.pageShown(2)))

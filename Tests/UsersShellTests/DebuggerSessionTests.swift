@@ -174,7 +174,7 @@ import UsersShell
     #expect(!rows[2].contains("changed shared values"))
     // The diff of each shows the shared change beside the state's.
     let sortDiff = section(of: run.output, after: "> :diff 4\n")
-    #expect(sortDiff.contains("-       sortOrder: UserSortOrder.name,\n+       sortOrder: UserSortOrder.city,"))
+    #expect(sortDiff.contains("-       sortOrder: .name,\n+       sortOrder: .city,"))
     let favoriteDiff = section(of: run.output, after: "> :diff 6\n")
     #expect(favoriteDiff.hasPrefix("#6 list.favoriteToggled(2) (command) changed:\n"))
     #expect(favoriteDiff.contains("      favorites: Set([\n+       2\n      ]),"))

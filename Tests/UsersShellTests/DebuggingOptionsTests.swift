@@ -20,35 +20,67 @@ import UsersShell
           AppFeature.Action.list(.sortChanged(.city))
           AppFeature.State(
             list: UserList.State(
-              … (6 unchanged)
+              shown: UserPage(…),
+              shownQuery: UserQuery(…),
+              status: .loaded,
+              query: "",
+              appliedQuery: "",
+              favorites: Set([]),
               preferences: Preferences(
-        -       sortOrder: UserSortOrder.name,
-        +       sortOrder: UserSortOrder.city,
-                … (3 unchanged)
+        -       sortOrder: .name,
+        +       sortOrder: .city,
+                searchField: .any,
+                display: .detailed,
+                onboardingCompleted: true
               ),
-              … (5 unchanged)
+              errorMessage: nil,
+              alert: nil,
+              page: 1,
+              rowsPerPage: 20,
+              isOutdated: false
             ),
-            … (4 unchanged)
+            path: StackState(),
+            destination: nil,
+            error: nil,
+            pendingRetry: nil,
             preferences: Preferences(
-        -     sortOrder: UserSortOrder.name,
-        +     sortOrder: UserSortOrder.city,
-              … (3 unchanged)
+        -     sortOrder: .name,
+        +     sortOrder: .city,
+              searchField: .any,
+              display: .detailed,
+              onboardingCompleted: true
             )
           )
         received action:
           AppFeature.Action.list(.pageLoaded(UserQuery(search: "", field: .any, order: .city, offset: 0, limit: 20, countLimit: 10000), UserPage(users: [User(id: 1, name: "Ada Lovelace", email: "ada@example.com", city: "London"), User(id: 2, name: "Grace Hopper", email: "grace@example.com", city: "New York")], offset: 0, matching: 2, matchingIsExact: true, total: 2)))
           AppFeature.State(
             list: UserList.State(
-              … (1 unchanged)
+              shown: UserPage(…),
               shownQuery: UserQuery(
-                … (2 unchanged)
-        -       order: UserSortOrder.name,
-        +       order: UserSortOrder.city,
-                … (3 unchanged)
+                search: "",
+                field: .any,
+        -       order: .name,
+        +       order: .city,
+                offset: 0,
+                limit: 20,
+                countLimit: 10000
               ),
-              … (10 unchanged)
+              status: .loaded,
+              query: "",
+              appliedQuery: "",
+              favorites: Set([]),
+              preferences: Preferences(…),
+              errorMessage: nil,
+              alert: nil,
+              page: 1,
+              rowsPerPage: 20,
+              isOutdated: false
             ),
-            … (5 unchanged)
+            path: StackState(),
+            destination: nil,
+            error: nil,
+            pendingRetry: nil,
+            preferences: Preferences(…)
           )
         Users (2 of 2, sorted by city)
         """))

@@ -65,16 +65,19 @@ public struct TerminalCommand<Action> {
     }
   }
 
-  /// A command taking one whole number between `range`'s bounds (a row number, say).
+  /// A command taking one whole number between `range`'s bounds (a row number, say); a number out of range is
+  /// refused naming `noun` (the argument's name unless given: `page <n>` says "No page 9").
   public static func number(
-    _ name: String, argument: String, in range: ClosedRange<Int>, help: String, action: @escaping (Int) -> Action
+    _ name: String, argument: String, naming noun: String? = nil, in range: ClosedRange<Int>, help: String,
+    action: @escaping (Int) -> Action
   ) -> Self {
     Self(name, arguments: ["<\(argument)>"], help: help) { words in
       guard words.count == 1, let value = Int(words[0]) else {
         return .failure(CommandError("'\(name)' needs one number <\(argument)>."))
       }
       guard range.contains(value) else {
-        return .failure(CommandError("No \(argument) \(value): choose \(range.lowerBound)–\(range.upperBound)."))
+        return .failure(
+          CommandError("No \(noun ?? argument) \(value): choose \(range.lowerBound)–\(range.upperBound)."))
       }
       return .success(action(value))
     }

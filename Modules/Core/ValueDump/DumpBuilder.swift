@@ -2,36 +2,62 @@ import Foundation
 
 /// Turns any value into a `DumpNode` tree by reflection, with stable ordering for sets and dictionaries.
 struct DumpBuilder {
+  /// Which enum values print their type's name before the case.
+  enum EnumTypeNames {
+    /// Only the value dumped, when it is an enum: inside it a case's type is clear from where it sits
+    /// (`status: .loaded`), as custom-dump prints.
+    case atTheRoot
+    /// Every enum value.
+    case everywhere
+    /// Every enum value but those inside another enum's payload (`AppFeature.Action.list(.delegate(…))`).
+    case outsidePayloads
+  }
+
   /// Objects on the current path, so a reference cycle prints a marker instead of recursing forever.
   private var visiting: Set<ObjectIdentifier> = []
-  /// Whether an enum inside another enum's payload prints as `.case(…)`, its type being clear from the context.
-  var abbreviatesNestedCases = false
+  /// Which enum values print their type's name.
+  var enumTypeNames = EnumTypeNames.atTheRoot
   /// How many enum payloads the value being built is inside.
   private var enumDepth = 0
+  /// How many containers the value being built is inside (0: the value dumped).
+  private var depth = 0
+
+  init(enumTypeNames: EnumTypeNames = .atTheRoot) {
+    self.enumTypeNames = enumTypeNames
+  }
+
+  /// A node for a value inside the one being built (a field, an element, a payload, a wrapped optional).
+  private mutating func child(_ value: Any) -> DumpNode {
+    depth += 1
+    defer { depth -= 1 }
+    return node(for: value)
+  }
 
   mutating func node(for value: Any) -> DumpNode {
     if let wrapper = value as? any ValueDumpTransparent { return node(for: wrapper.valueDumpSubject) }
     if let custom = value as? any ValueDumpStringConvertible { return .leaf(custom.valueDumpDescription) }
+    if let string = value as? any StringProtocol { return .text(String(string)) }
+    if let character = value as? Character { return .text(String(character)) }
     if let leaf = Self.leaf(for: value) { return .leaf(leaf) }
     let mirror = (value as? any ValueDumpReflectable)?.valueDumpMirror ?? Mirror(reflecting: value)
     let typeName = DumpBuilder.typeName(of: type(of: value))
     switch mirror.displayStyle {
     case .optional:
       guard let wrapped = mirror.children.first?.value else { return .leaf("nil") }
-      return node(for: wrapped)
+      return child(wrapped)
     case .enum:
       return enumNode(value, mirror: mirror, typeName: typeName)
     case .tuple:
       return .container(open: "(", close: ")", style: .payload, children: payloadChildren(of: mirror))
     case .collection:
       let children = mirror.children.map { element in
-        DumpNode.Child(label: nil, node: node(for: element.value), matchKey: Self.identity(of: element.value))
+        DumpNode.Child(label: nil, node: child(element.value), matchKey: Self.identity(of: element.value))
       }
       return .container(open: "[", close: "]", style: .elements, children: children)
     case .set:
-      var children = mirror.children.map { DumpNode.Child(label: nil, node: node(for: $0.value), matchKey: nil) }
+      var children = mirror.children.map { DumpNode.Child(label: nil, node: child($0.value), matchKey: nil) }
       children.sort { $0.node.sortKey < $1.node.sortKey }
-      return .container(open: "Set([", close: "])", style: .elements, children: children)
+      return .container(open: "Set([", close: "])", style: .members, children: children)
     case .dictionary:
       return dictionaryNode(mirror)
     case .class:
@@ -53,7 +79,12 @@ struct DumpBuilder {
   // MARK: Kinds of values
 
   private mutating func enumNode(_ value: Any, mirror: Mirror, typeName fullTypeName: String) -> DumpNode {
-    let typeName = abbreviatesNestedCases && enumDepth > 0 ? "" : fullTypeName
+    let typeName =
+      switch enumTypeNames {
+      case .atTheRoot: depth == 0 ? fullTypeName : ""
+      case .everywhere: fullTypeName
+      case .outsidePayloads: enumDepth > 0 ? "" : fullTypeName
+      }
     guard let payload = mirror.children.first else {
       return .leaf("\(typeName).\(Self.caseName(of: value))")
     }
@@ -65,7 +96,7 @@ struct DumpBuilder {
       if payloadMirror.displayStyle == .tuple, !(payload.value is any ValueDumpReflectable) {
         payloadChildren(of: payloadMirror)
       } else {
-        [DumpNode.Child(label: nil, node: node(for: payload.value), matchKey: nil)]
+        [DumpNode.Child(label: nil, node: child(payload.value), matchKey: nil)]
       }
     return .container(open: "\(typeName).\(name)(", close: ")", style: .payload, children: children)
   }
@@ -74,7 +105,7 @@ struct DumpBuilder {
     mirror.children.map { child in
       // Unlabelled tuple elements reflect as ".0", ".1"…; they print without a label.
       let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-      return DumpNode.Child(label: label, node: node(for: child.value), matchKey: nil)
+      return DumpNode.Child(label: label, node: self.child(child.value), matchKey: nil)
     }
   }
 
@@ -83,7 +114,7 @@ struct DumpBuilder {
     while let parent = mirrors.last?.superclassMirror { mirrors.append(parent) }
     return mirrors.reversed().flatMap { mirror in
       mirror.children.map { child in
-        DumpNode.Child(label: child.label.map(Self.fieldName), node: node(for: child.value), matchKey: nil)
+        DumpNode.Child(label: child.label.map(Self.fieldName), node: self.child(child.value), matchKey: nil)
       }
     }
   }
@@ -93,8 +124,8 @@ struct DumpBuilder {
     for entry in mirror.children {
       let pair = Array(Mirror(reflecting: entry.value).children)
       guard pair.count == 2 else { continue }
-      let key = node(for: pair[0].value)
-      entries.append((key.singleLine ?? key.sortKey, node(for: pair[1].value)))
+      let key = child(pair[0].value)
+      entries.append((key.singleLine ?? key.sortKey, child(pair[1].value)))
     }
     entries.sort { $0.key < $1.key }
     let children = entries.map { DumpNode.Child(label: $0.key, node: $0.node, matchKey: $0.key) }
@@ -106,9 +137,6 @@ struct DumpBuilder {
   /// One-line text for scalars and the Foundation values whose fields mean nothing to a reader.
   private static func leaf(for value: Any) -> String? {
     switch value {
-    case let string as String: return quoted(string)
-    case let string as Substring: return quoted(String(string))
-    case let character as Character: return quoted(String(character), quote: "'")
     case let bool as Bool: return bool ? "true" : "false"
     case let integer as any BinaryInteger: return "\(integer)"
     case let number as any BinaryFloatingPoint: return "\(number)"
@@ -124,23 +152,6 @@ struct DumpBuilder {
     case let identifier as ObjectIdentifier: return "\(identifier)"
     default: return nil
     }
-  }
-
-  /// A string literal as Swift would print it, with escapes.
-  static func quoted(_ string: String, quote: Character = "\"") -> String {
-    var result = String(quote)
-    for character in string {
-      switch character {
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case quote: result += "\\\(quote)"
-      default: result.append(character)
-      }
-    }
-    result.append(quote)
-    return result
   }
 
   /// An element's id, when it is `Identifiable`, so a diff follows an element that moved or changed.

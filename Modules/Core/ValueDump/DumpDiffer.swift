@@ -1,69 +1,176 @@
-/// Writes the difference between two dump trees as `- ` / `+ ` lines with their enclosing context.
+/// Writes the difference between two dump trees as `- ` / `+ ` lines with their enclosing context, shaped as
+/// custom-dump's diffs.
 ///
 /// Containers of the same type are compared child by child (fields by label,
-/// elements by id or content, entries by key), so a change deep in a large value
-/// shows as the changed lines plus the headers that lead to them; every run of
-/// unchanged children collapses into one `… (N unchanged)` line.
+/// elements by id or content, entries by key). A struct's, a payload's or a
+/// tuple's unchanged children show in outline (`child: Child(…)`); runs of
+/// unchanged elements collapse into one `… (N unchanged)` line (a single one
+/// shows in outline), and a set's or dictionary's unchanged members are counted
+/// once, after its changes.
 struct DumpDiffer {
   private(set) var lines: [String] = []
 
+  /// Writes the difference of `old` (printed after `oldLabel`, else `label`) and `new` (after `label`).
   mutating func diff(
-    _ old: DumpNode, _ new: DumpNode, label: String?, indent: Int, oldSuffix: String, newSuffix: String
+    _ old: DumpNode, _ new: DumpNode, label: String?, oldLabel: String? = nil, indent: Int, oldSuffix: String,
+    newSuffix: String
   ) {
-    guard old != new else {
+    let oldLabel = oldLabel ?? label
+    guard old != new || oldLabel != label else {
       unchanged(new, label: label, indent: indent, suffix: newSuffix)
+      return
+    }
+    if case let .text(oldString) = old.content, case let .text(newString) = new.content, oldLabel == label,
+      oldString.contains(where: \.isNewline) || newString.contains(where: \.isNewline)
+    {
+      diffLines(oldString, newString, label: label, indent: indent, suffix: newSuffix)
       return
     }
     guard
       case let .container(oldOpen, oldClose, oldStyle, oldChildren) = old.content,
       case let .container(newOpen, newClose, newStyle, newChildren) = new.content,
-      oldOpen == newOpen, oldClose == newClose, oldStyle == newStyle,
-      !(old.singleLine != nil && new.singleLine != nil)
+      oldOpen == newOpen, oldClose == newClose, oldStyle == newStyle, oldLabel == label,
+      // A struct holding one plain value prints whole; so do two values of different shapes.
+      !((newStyle == .fields || newStyle == .payload) && (old.singleLine != nil || new.singleLine != nil))
     else {
-      replace(old, new, label: label, indent: indent, oldSuffix: oldSuffix, newSuffix: newSuffix)
+      emit("- ", old, label: oldLabel, indent: indent, suffix: oldSuffix)
+      emit("+ ", new, label: label, indent: indent, suffix: newSuffix)
       return
     }
     let pad = String(repeating: " ", count: indent)
-    lines.append("  " + pad + (label.map { "\($0): " } ?? "") + newOpen)
-    diffChildren(oldChildren, newChildren, style: newStyle, indent: indent + 2)
+    var labelLines: [String] = []
+    let head = DumpNode.head(label: label, pad: pad, into: &labelLines)
+    lines += labelLines.map { "  " + $0 }
+    lines.append("  " + head + newOpen)
+    let blocks = Self.blocks(oldChildren, newChildren, style: newStyle)
+    for (index, block) in blocks.enumerated() {
+      write(block, indent: indent + 2, isLast: index == blocks.count - 1)
+    }
     lines.append("  " + pad + newClose + newSuffix)
+  }
+
+  /// Two strings of several lines, as one block literal whose lines are aligned: a changed line shows as the old
+  /// line removed and the new one inserted.
+  private mutating func diffLines(_ old: String, _ new: String, label: String?, indent: Int, suffix: String) {
+    let oldLines = old.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    let newLines = new.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    let hashes = String(
+      repeating: "#",
+      count: max(DumpNode.hashCount(in: old, multiline: true), DumpNode.hashCount(in: new, multiline: true)))
+    let pad = String(repeating: " ", count: indent)
+    var labelLines: [String] = []
+    let head = DumpNode.head(label: label, pad: pad, into: &labelLines)
+    lines += labelLines.map { "  " + $0 }
+    lines.append("  " + head + hashes + "\"\"\"")
+    let bodyPad = label == nil ? pad : pad + "  "
+    var removed: [Int] = []
+    var inserted: [Int] = []
+    func flushGap(_ differ: inout DumpDiffer) {
+      for (o, n) in zip(removed, inserted) {
+        differ.lines += ["- " + bodyPad + oldLines[o], "+ " + bodyPad + newLines[n]]
+      }
+      differ.lines += removed.dropFirst(inserted.count).map { "- " + bodyPad + oldLines[$0] }
+      differ.lines += inserted.dropFirst(removed.count).map { "+ " + bodyPad + newLines[$0] }
+      removed = []
+      inserted = []
+    }
+    for step in Self.align(oldLines.map(AnyHashable.init), newLines.map(AnyHashable.init)) {
+      switch step {
+      case let .pair(_, n):
+        flushGap(&self)
+        lines.append("  " + bodyPad + newLines[n])
+      case let .removed(o): removed.append(o)
+      case let .inserted(n): inserted.append(n)
+      }
+    }
+    flushGap(&self)
+    lines.append("  " + bodyPad + "\"\"\"" + hashes + suffix)
   }
 
   // MARK: Children
 
-  private mutating func diffChildren(
-    _ old: [DumpNode.Child], _ new: [DumpNode.Child], style: DumpNode.Style, indent: Int
-  ) {
-    let steps: [Step]
+  /// What a diff prints for its children, one entry per child or run of children.
+  enum Block: Equatable {
+    case unchanged(label: String?, node: DumpNode)
+    case unchangedRun(count: Int)
+    case removed(label: String?, node: DumpNode)
+    case inserted(label: String?, node: DumpNode)
+    case changed(oldLabel: String?, old: DumpNode, label: String?, new: DumpNode)
+  }
+
+  private mutating func write(_ block: Block, indent: Int, isLast: Bool) {
+    let suffix = isLast ? "" : ","
+    switch block {
+    case let .unchanged(label, node):
+      unchanged(node, label: label, indent: indent, suffix: suffix)
+    case let .unchangedRun(count):
+      lines.append("  " + String(repeating: " ", count: indent) + "… (\(count) unchanged)" + suffix)
+    case let .removed(label, node):
+      emit("- ", node, label: label, indent: indent, suffix: suffix)
+    case let .inserted(label, node):
+      emit("+ ", node, label: label, indent: indent, suffix: suffix)
+    case let .changed(oldLabel, old, label, new):
+      diff(old, new, label: label, oldLabel: oldLabel, indent: indent, oldSuffix: suffix, newSuffix: suffix)
+    }
+  }
+
+  /// The children's blocks: fields and payloads pair up by position; elements, members and entries are aligned
+  /// by their keys, a removal next to an insertion pairs up as a change, and unchanged ones collapse.
+  static func blocks(_ old: [DumpNode.Child], _ new: [DumpNode.Child], style: DumpNode.Style) -> [Block] {
+    func oldLabel(_ index: Int) -> String? { DumpNode.label(of: old[index], at: index, in: style) }
+    func newLabel(_ index: Int) -> String? { DumpNode.label(of: new[index], at: index, in: style) }
     if style == .fields || style == .payload, old.map(\.label) == new.map(\.label) {
-      steps = old.indices.map { .pair($0, $0) }
-    } else {
-      steps = Self.align(old.map(Self.key), new.map(Self.key))
-    }
-    var pendingUnchanged = 0
-    func flushUnchanged(_ differ: inout DumpDiffer) {
-      guard pendingUnchanged > 0 else { return }
-      differ.lines.append("  " + String(repeating: " ", count: indent) + "… (\(pendingUnchanged) unchanged)")
-      pendingUnchanged = 0
-    }
-    for step in Self.pairingReplacements(steps, old: old, new: new) {
-      switch step {
-      case let .pair(o, n) where old[o] == new[n] && !(style == .fields && old[o].label == "id"):
-        pendingUnchanged += 1
-      case let .pair(o, n):
-        flushUnchanged(&self)
-        diff(
-          old[o].node, new[n].node, label: new[n].label, indent: indent,
-          oldSuffix: o == old.count - 1 ? "" : ",", newSuffix: n == new.count - 1 ? "" : ",")
-      case let .removed(o):
-        flushUnchanged(&self)
-        emit("- ", old[o].node, label: old[o].label, indent: indent, suffix: o == old.count - 1 ? "" : ",")
-      case let .inserted(n):
-        flushUnchanged(&self)
-        emit("+ ", new[n].node, label: new[n].label, indent: indent, suffix: n == new.count - 1 ? "" : ",")
+      return old.indices.map { index in
+        old[index] == new[index]
+          ? .unchanged(label: newLabel(index), node: new[index].node)
+          : .changed(oldLabel: oldLabel(index), old: old[index].node, label: newLabel(index), new: new[index].node)
       }
     }
-    flushUnchanged(&self)
+    var blocks: [Block] = []
+    var unchangedRun: [Int] = []
+    func flush() {
+      guard !style.isUnordered else { return }
+      if unchangedRun.count == 1 {
+        blocks.append(.unchanged(label: newLabel(unchangedRun[0]), node: new[unchangedRun[0]].node))
+      } else if unchangedRun.count > 1 {
+        blocks.append(.unchangedRun(count: unchangedRun.count))
+      }
+      unchangedRun = []
+    }
+    var removed: [Int] = []
+    var inserted: [Int] = []
+    func flushGap() {
+      for (o, n) in zip(removed, inserted) {
+        blocks.append(.changed(oldLabel: oldLabel(o), old: old[o].node, label: newLabel(n), new: new[n].node))
+      }
+      blocks += removed.dropFirst(inserted.count).map { .removed(label: oldLabel($0), node: old[$0].node) }
+      blocks += inserted.dropFirst(removed.count).map { .inserted(label: newLabel($0), node: new[$0].node) }
+      removed = []
+      inserted = []
+    }
+    var unchangedCount = 0
+    for step in align(old.map(key), new.map(key)) {
+      switch step {
+      case let .pair(o, n) where old[o].node == new[n].node:
+        flushGap()
+        unchangedRun.append(n)
+        unchangedCount += 1
+      case let .pair(o, n):
+        flushGap()
+        flush()
+        blocks.append(.changed(oldLabel: oldLabel(o), old: old[o].node, label: newLabel(n), new: new[n].node))
+      case let .removed(o):
+        flush()
+        removed.append(o)
+      case let .inserted(n):
+        flush()
+        inserted.append(n)
+      }
+    }
+    flushGap()
+    flush()
+    if style.isUnordered, unchangedCount > 0 { blocks.append(.unchangedRun(count: unchangedCount)) }
+    return blocks
   }
 
   /// One step of an alignment of old children with new ones.
@@ -129,67 +236,19 @@ struct DumpDiffer {
     return steps
   }
 
-  /// Turns a run of k removals next to k insertions of values of the same shape into k pairs,
-  /// so a changed element of a plain array shows which of its fields changed.
-  private static func pairingReplacements(_ steps: [Step], old: [DumpNode.Child], new: [DumpNode.Child]) -> [Step] {
-    var result: [Step] = []
-    var index = 0
-    while index < steps.count {
-      var removed: [Int] = []
-      var inserted: [Int] = []
-      var end = index
-      while end < steps.count {
-        if case let .removed(o) = steps[end], inserted.isEmpty {
-          removed.append(o)
-        } else if case let .inserted(n) = steps[end] {
-          inserted.append(n)
-        } else {
-          break
-        }
-        end += 1
-      }
-      if end == index {
-        result.append(steps[index])
-        index += 1
-        continue
-      }
-      let sameShape =
-        removed.count == inserted.count
-        && zip(removed, inserted).allSatisfy { old[$0].matchKey == nil && old[$0].node.opening == new[$1].node.opening }
-      if sameShape {
-        result += zip(removed, inserted).map { Step.pair($0, $1) }
-      } else {
-        result += removed.map(Step.removed) + inserted.map(Step.inserted)
-      }
-      index = end
-    }
-    return result
-  }
-
   // MARK: Output
 
+  /// A value that did not change, in outline.
   private mutating func unchanged(_ node: DumpNode, label: String?, indent: Int, suffix: String) {
-    emit("  ", node, label: label, indent: indent, suffix: suffix)
-  }
-
-  private mutating func replace(
-    _ old: DumpNode, _ new: DumpNode, label: String?, indent: Int, oldSuffix: String, newSuffix: String
-  ) {
-    emit("- ", old, label: label, indent: indent, suffix: oldSuffix)
-    emit("+ ", new, label: label, indent: indent, suffix: newSuffix)
+    var labelLines: [String] = []
+    let head = DumpNode.head(label: label, pad: String(repeating: " ", count: indent), into: &labelLines)
+    lines += labelLines.map { "  " + $0 }
+    lines.append("  " + head + node.collapsed + suffix)
   }
 
   private mutating func emit(_ marker: String, _ node: DumpNode, label: String?, indent: Int, suffix: String) {
     var rendered: [String] = []
     node.render(label: label, indent: indent, suffix: suffix, into: &rendered)
     lines += rendered.map { marker + $0 }
-  }
-}
-
-extension DumpNode {
-  /// The header of a container (`User(`), or nil for a leaf; replacements pair up only when it matches.
-  var opening: String? {
-    if case let .container(open, _, _, _) = content { return open }
-    return nil
   }
 }

@@ -1,11 +1,15 @@
-/// A readable, deterministic multi-line text of any value: types with their qualified names,
-/// struct and class fields, enum cases with payloads, collections one element per line, and sets and
+/// A readable, deterministic multi-line text of any value, shaped as custom-dump prints it: types with their
+/// qualified names, struct and class fields one per line (on one line when there is one plain field), enum cases
+/// with payloads (an enum inside the value as `.case`), array elements after their index, and sets and
 /// dictionaries sorted so the text is the same on every run.
 ///
 /// ```
 /// UserList.State(
 ///   query: "ada",
-///   status: UserList.Status.loaded
+///   rows: [
+///     [0]: User(id: 1)
+///   ],
+///   status: .loaded
 /// )
 /// ```
 public func valueDump(_ value: Any) -> String {
@@ -22,17 +26,16 @@ public func valueDump(_ value: Any) -> String {
 /// AppFeature.Action.list(.delegate(.selected(id: 1)))
 /// ```
 public func valueDumpLine(_ value: Any, abbreviatingNestedCases: Bool = false) -> String {
-  var builder = DumpBuilder()
-  builder.abbreviatesNestedCases = abbreviatingNestedCases
+  var builder = DumpBuilder(enumTypeNames: abbreviatingNestedCases ? .outsidePayloads : .everywhere)
   return builder.node(for: value).oneLine
 }
 
 /// The difference between two values as their dump with `- ` (only in `old`) and `+ ` (only in `new`)
 /// lines, or nil when their dumps are the same.
 ///
-/// Lines that did not change are collapsed into `… (N unchanged)`, keeping only the
-/// headers that lead to a change, so one changed field among a thousand rows
-/// prints in a handful of lines.
+/// Fields that did not change are shown in outline (`child: Child(…)`) and runs of unchanged elements collapse
+/// into `… (N unchanged)`, keeping only the headers that lead to a change, so one changed field among a thousand
+/// rows prints in a handful of lines.
 public func valueDiff(_ old: Any, _ new: Any) -> String? {
   var builder = DumpBuilder()
   let oldNode = builder.node(for: old)

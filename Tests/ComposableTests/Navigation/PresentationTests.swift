@@ -163,7 +163,7 @@ struct Host: Reducer {
   @Test func presentsReflectsAsItsChildInDumps() {
     var state = Host.State()
     state.ticker = Ticker.State(ticks: 2)
-    #expect(valueDump(state).contains("ticker: Ticker.State(\n    ticks: 2"))
+    #expect(valueDump(state).contains("ticker: Ticker.State(ticks: 2)"))
     #expect(valueDump(Host.State()).contains("ticker: nil"))
   }
 }

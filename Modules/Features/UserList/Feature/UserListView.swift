@@ -129,7 +129,7 @@ public struct UserListView: FieldObservingView {
         return .success(.pageShown(paging.page - 1))
       },
       .number(
-        "page", argument: "n", in: 1...paging.lastPageNamed, help: "Show that page of rows.",
+        "page", argument: "n", naming: "page", in: 1...paging.lastPageNamed, help: "Show that page of rows.",
         action: UserList.Action.pageShown),
       .simple(
         state.status.isFailed || state.status == .cancelled ? "retry" : "reload", help: "Load the users again.",
