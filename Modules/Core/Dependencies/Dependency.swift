@@ -31,6 +31,42 @@ public struct Dependency<Value>: Sendable {
     captured = DependencyValues.scopedByWithDependencies
   }
 
+  /// A dependency read through `keyPath` as the concrete type a test installed there (`TestClock<Duration>` for
+  /// `\.continuousClock`); a value of another type stops the process with a message naming both types.
+  public init<Declared>(
+    _ keyPath: KeyPath<DependencyValues, Declared> & Sendable, as type: Value.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) {
+    let site = DependencyReadSite(fileID: fileID, filePath: filePath, line: line)
+    read = { values in
+      Self.cast(site.whileReading { values[keyPath: keyPath] }, named: "\(keyPath)", fileID: fileID, line: line)
+    }
+    captured = DependencyValues.scopedByWithDependencies
+  }
+
+  /// A dependency read by its key type as the concrete type a test installed (`@Dependency(ClientKey.self, as:
+  /// TestClient.self)`); a value of another type stops the process with a message naming both types.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type, as type: Value.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) {
+    read = { values in
+      Self.cast(
+        values[key, fileID: fileID, filePath: filePath, line: line], named: "\(Key.self)", fileID: fileID, line: line)
+    }
+    captured = DependencyValues.scopedByWithDependencies
+  }
+
+  /// `value` as `Value`, or the end of the process: a test reading a concrete type it did not install cannot go on.
+  private static func cast<Declared>(_ value: Declared, named name: String, fileID: StaticString, line: UInt) -> Value {
+    guard let concrete = value as? Value else {
+      fatalError(
+        "@Dependency(\(name), as: \(Value.self).self) at \(fileID):\(line) holds a \(type(of: value)), "
+          + "not a \(Value.self). Install a \(Value.self) first (withDependencies, or the test's .dependencies).")
+    }
+    return concrete
+  }
+
   /// The current value.
   public var wrappedValue: Value {
     guard let captured else { return read(DependencyValues.current) }

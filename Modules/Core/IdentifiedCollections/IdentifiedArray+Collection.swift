@@ -60,9 +60,12 @@ extension IdentifiedArray: Decodable where Element: Decodable {
     let decoded = try [Element](from: decoder)
     do {
       try self.init(validating: decoded)
-    } catch let error as DuplicateIDError {
+    } catch {
+      // Said as identified-collections says it: where in the JSON array the repeated element is.
+      var seen = Set<Element.ID>()
+      let offset = decoded.firstIndex { !seen.insert($0.id).inserted } ?? 0
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        .init(codingPath: decoder.codingPath, debugDescription: "Duplicate element at offset \(offset)"))
     }
   }
 }

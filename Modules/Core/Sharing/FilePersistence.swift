@@ -1,9 +1,10 @@
 import Foundation
 
-/// Keeps a shared value in a JSON file: loads once, follows changes others make to the file, and saves atomically:
+/// Keeps a shared value in a file (JSON, or the key's own coding): loads once, follows changes others make to the file, and saves atomically:
 /// the first change after a quiet period at once, the changes that follow within `saveDelay` together after it.
-final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unchecked Sendable {
+final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Sendable {
   let url: URL
+  let coding: FileCoding<Value>
   let fileSystem: SharedFileSystem
   let saveDelay: Duration
   private let lock = NSLock()
@@ -23,8 +24,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
   private var lastWrite: ContinuousClock.Instant?
   private var watch: SharedFileWatch?
 
-  init(url: URL, fileSystem: SharedFileSystem, saveDelay: Duration) {
+  init(url: URL, coding: FileCoding<Value>, fileSystem: SharedFileSystem, saveDelay: Duration) {
     self.url = url
+    self.coding = coding
     self.fileSystem = fileSystem
     self.saveDelay = saveDelay
     FlushOnExit.register(self)
@@ -49,7 +51,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
       return nil
     }
     do {
-      let value = try JSONDecoder().decode(Value.self, from: data)
+      let value = try coding.decode(data)
       setStatus(.loaded)
       lock.withLock { base = data }
       return value
@@ -115,16 +117,16 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     var failure: String?
     defer { SharedEvents.send(.saveEnded(file: url.path, id: saveID, failure: failure)) }
     do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      let ours = try encoder.encode(value)
+      let ours = try coding.encode(value)
       // Another process may have saved since this one read the file: apply only what this process changed
       // (since its last read or write) to the file as it is now, under the file's lock, so no change is lost.
       try fileSystem.exclusively(url) {
-        let theirs = try? fileSystem.read(url)
-        let merged = JSONMerge.apply(
-          ours: ours, base: lock.withLock { base }, onto: theirs ?? nil, asSet: Value.self is any SetAlgebra.Type)
-        try fileSystem.write(merged, url)
+        var written = ours
+        if coding.mergesChanges {
+          let theirs = try? fileSystem.read(url)
+          written = JSONMerge.apply(ours: ours, base: lock.withLock { base }, onto: theirs ?? nil, asSet: coding.isSet)
+        }
+        try fileSystem.write(written, url)
         // Under the file's lock, so the identity is this write's and not a later one's by someone else.
         let identity = fileSystem.identity(url)
         lock.withLock { knownIdentity = identity }
@@ -169,7 +171,7 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         return .some(nil)
       }
       do {
-        let value = try JSONDecoder().decode(Value.self, from: data)
+        let value = try coding.decode(data)
         lock.withLock { base = data }
         setLoaded()
         return .some(value)

@@ -98,6 +98,16 @@ extension Shared: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
+extension Shared: CustomStringConvertible {
+  /// The type and where the value is kept: `Shared<Int>(.inMemory("count"))`, `Shared<Int>(value: 0)`.
+  public var description: String { "Shared<\(sharedTypeName(Value.self))>(\(reference.keyDescription))" }
+}
+
+/// A type as a declaration spells it (`Int`, `[String]`, `UserList.State`).
+func sharedTypeName(_ type: Any.Type) -> String {
+  String(valueDump(type).dropLast(".self".count))
+}
+
 extension Shared: ValueDumpTransparent {
   /// Dumps as its value.
   public var valueDumpSubject: Any { wrappedValue }

@@ -28,9 +28,23 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// the bad file is kept for a bug report and never overwritten. Both show in
   /// `persistenceStatus`. In tests the file system is in memory by default.
   public static func file(_ url: URL, saveDelay: Duration = .milliseconds(100)) -> Self where Value: Codable {
+    file(url, coding: .json, saveDelay: saveDelay)
+  }
+
+  /// A value persisted at `url` in a format of your own (`decode` reads the file's bytes, `encode` writes them),
+  /// kept as `.file` keeps JSON; a file `decode` refuses is moved aside the same way.
+  public static func file(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data, saveDelay: Duration = .milliseconds(100)
+  ) -> Self {
+    file(url, coding: FileCoding(decode: decode, encode: encode), saveDelay: saveDelay)
+  }
+
+  /// A value persisted at `url` with `coding`.
+  static func file(_ url: URL, coding: FileCoding<Value>, saveDelay: Duration) -> Self {
     let url = url.standardizedFileURL
     return Self(id: "file:\(url.path)") { storage in
-      FilePersistence<Value>(url: url, fileSystem: storage.fileSystem, saveDelay: saveDelay)
+      FilePersistence<Value>(url: url, coding: coding, fileSystem: storage.fileSystem, saveDelay: saveDelay)
     }
   }
 
@@ -41,9 +55,23 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// app keeps its data, and each test store gets its own in-memory folder.
   public static func dataFile(named name: String, saveDelay: Duration = .milliseconds(100)) -> Self
   where Value: Codable {
+    dataFile(named: name, coding: .json, saveDelay: saveDelay)
+  }
+
+  /// A value persisted in the storage's data folder under `name` in a format of your own, like `.file(_:decode:encode:)`.
+  public static func dataFile(
+    named name: String, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data, saveDelay: Duration = .milliseconds(100)
+  ) -> Self {
+    dataFile(named: name, coding: FileCoding(decode: decode, encode: encode), saveDelay: saveDelay)
+  }
+
+  /// A value persisted in the storage's data folder under `name` with `coding`.
+  static func dataFile(named name: String, coding: FileCoding<Value>, saveDelay: Duration) -> Self {
     Self(id: "data:\(name)") { storage in
       FilePersistence<Value>(
-        url: storage.directory.appendingPathComponent(name), fileSystem: storage.fileSystem, saveDelay: saveDelay)
+        url: storage.directory.appendingPathComponent(name), coding: coding, fileSystem: storage.fileSystem,
+        saveDelay: saveDelay)
     }
   }
 }

@@ -62,6 +62,11 @@ extension SharedReader: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
+extension SharedReader: CustomStringConvertible {
+  /// The type and where the value is kept: `SharedReader<Int>(.inMemory("count"))`.
+  public var description: String { "SharedReader<\(sharedTypeName(Value.self))>(\(reference.keyDescription))" }
+}
+
 extension SharedReader: ValueDumpTransparent {
   /// Dumps as its value.
   public var valueDumpSubject: Any { wrappedValue }

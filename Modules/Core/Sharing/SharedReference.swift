@@ -102,6 +102,22 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// The current value, without registering an observation.
   public var trackedValue: Any { lock.withLock { storedValue } }
 
+  /// The key the value is kept under, as a declaration writes it (`.inMemory("count")`, `.dataFile(named:
+  /// "settings.json")`), or `value: 3` for a value of its own: what `Shared`'s description shows.
+  public var keyDescription: String {
+    guard let colon = name.firstIndex(of: ":"), !name.hasPrefix("Shared<") else {
+      return "value: \(String(reflecting: lock.withLock { storedValue }))"
+    }
+    let kind = name[..<colon]
+    let rest = String(name[name.index(after: colon)...])
+    switch kind {
+    case "memory": return ".inMemory(\(String(reflecting: rest)))"
+    case "data": return ".dataFile(named: \(String(reflecting: rest)))"
+    case "file": return ".file(\(URL(fileURLWithPath: rest).absoluteString))"
+    default: return "SharedKey(id: \(String(reflecting: name)))"
+    }
+  }
+
   /// Calls `onChange` once, from the changing thread, after the next change is stored (a write here, or another
   /// process's followed): what reads it then sees the new value, unlike Observation's `onChange`, which comes
   /// before the change is stored.
@@ -174,4 +190,6 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
   override func flush() { parent.flush() }
 
   override var trackedValue: Any { (parent.trackedValue as! Root)[keyPath: keyPath] }
+
+  override var keyDescription: String { "\(parent.keyDescription)[dynamicMember: \(keyPath)]" }
 }

@@ -1,0 +1,60 @@
+/// The rest of identified-collections' editing API, in its names: each keeps the id index right.
+extension IdentifiedArray {
+  /// An array of `elements` the caller knows to have distinct ids (a slice or a copy of another identified array):
+  /// a repeated id is still caught, as a precondition failure, rather than corrupting the index.
+  public init<S: Sequence>(uncheckedUniqueElements elements: S) where S.Element == Element {
+    self.init(uniqueElements: elements)
+  }
+
+  /// A copy of another identified array's elements, whose ids are distinct already.
+  public init(_ other: IdentifiedArray<Element>) {
+    self = other
+  }
+
+  /// The elements of a slice of an identified array, whose ids are distinct already.
+  public init(_ slice: Slice<IdentifiedArray<Element>>) {
+    self.init(uniqueElements: slice)
+  }
+
+  /// Appends each element whose id is not in the array yet, in order; the others are left out.
+  public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    for element in newElements { _ = append(element) }
+  }
+
+  /// Replaces the element at `index` with `element`, which must have the same id, and returns the one replaced.
+  @discardableResult
+  public mutating func update(_ element: Element, at index: Int) -> Element {
+    precondition(
+      self[index].id == element.id,
+      "IdentifiedArray: update(_:at:) with id \(element.id) at a position holding id \(self[index].id)")
+    let replaced = self[index]
+    self[index] = element
+    return replaced
+  }
+
+  /// Replaces the element with `element`'s id where it is, or inserts `element` at `index`; returns the element
+  /// replaced (nil when inserted) and where `element` now is.
+  @discardableResult
+  public mutating func updateOrInsert(_ element: Element, at index: Int) -> (originalMember: Element?, index: Int) {
+    if let position = self.index(id: element.id) {
+      return (update(element, at: position), position)
+    }
+    return (nil, insert(element, at: index).index)
+  }
+
+  /// Removes the element with `element`'s id and returns it, or nil when there is none.
+  @discardableResult
+  public mutating func remove(_ element: Element) -> Element? {
+    remove(id: element.id)
+  }
+
+  /// Removes the elements at `offsets` (a list's swipe to delete).
+  public mutating func remove<Offsets: Sequence>(atOffsets offsets: Offsets) where Offsets.Element == Int {
+    for offset in Set(offsets).sorted(by: >) { _ = remove(at: offset) }
+  }
+}
+
+extension IdentifiedArray: CustomDebugStringConvertible {
+  /// The type and the elements: `IdentifiedArray<Int>([1, 2, 3])`.
+  public var debugDescription: String { "IdentifiedArray<\(Element.self)>(\(description))" }
+}
