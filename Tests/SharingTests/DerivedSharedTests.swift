@@ -167,10 +167,10 @@ private final class BackendPersistence: SharedPersistence, @unchecked Sendable {
 
   func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) { backend.subscribe(onPossibleChange) }
 
-  var changedElsewhere: Bool { lock.withLock { seenVersion } != backend.currentVersion }
+  var isStale: Bool { lock.withLock { seenVersion } != backend.currentVersion }
 
-  func reloadIfChangedElsewhere() -> Int?? {
-    guard changedElsewhere else { return nil }
+  func reloadIfStale() -> Int?? {
+    guard isStale else { return nil }
     lock.withLock { seenVersion = backend.currentVersion }
     return .some(backend[name])
   }

@@ -62,7 +62,7 @@ struct ConcurrentWritersTests {
     try await first.update(theirs, loaded)
     var mine = loaded
     mine.city = "Changed by the second"
-    await #expect(throws: UserClientError.changedElsewhere(current: theirs)) { try await second.update(mine, loaded) }
+    await #expect(throws: UserClientError.conflict(current: theirs)) { try await second.update(mine, loaded) }
     #expect(try await UserClient.live(directory: directory).load()[0] == theirs)
     // Saving the same change twice is not a conflict.
     try await first.update(theirs, loaded)

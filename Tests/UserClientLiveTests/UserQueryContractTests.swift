@@ -167,7 +167,7 @@ struct UserQueryContractTests {
     try await client.update(edited, original)  // the same edit again: already stored, no refusal
     var stale = original
     stale.name = "E. W. Dijkstra"
-    await #expect(throws: UserClientError.changedElsewhere(current: edited)) {
+    await #expect(throws: UserClientError.conflict(current: edited)) {
       try await client.update(stale, original)
     }
     // The search index follows every change.

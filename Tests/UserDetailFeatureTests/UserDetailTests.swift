@@ -39,11 +39,11 @@ private func loadReport(_ reason: String) -> ErrorReport {
     await store.send(.followChangesElsewhere)
     stored.setValue([renamed])
     announce.yield()
-    await store.receive(.changedElsewhere)
+    await store.receive(.directoryChanged)
     await store.receive(.userLoaded(renamed)) { $0.user = renamed }
     stored.setValue([])
     announce.yield()
-    await store.receive(.changedElsewhere)
+    await store.receive(.directoryChanged)
     await store.receive(.loadFailed("Another session deleted user #1.")) {
       $0.status = .failed("Another session deleted user #1.")
     }

@@ -83,7 +83,7 @@ import UserFormInterface
     await store.send(.saveTapped) {
       $0.isSaving = true
     }
-    // Before the fix: `.changedElsewhere(firstSave)` and "Not saved: Ada Lovelace was changed in another session".
+    // Before the fix: `.saveConflicted(firstSave)` and "Not saved: Ada Lovelace was changed in another session".
     let secondSave = User(id: 1, name: "Ada Lovelace", email: "alan@example.com", city: "")
     await store.receive(.saved(secondSave)) {
       $0.isSaving = false

@@ -194,12 +194,12 @@ import UserClientTesting
       Not saved: Grace B. Hopper was changed in another session since this form opened; it is now Grace B. Hopper \
       <grace@example.com> · Arlington. Save again to replace that with what you typed, or cancel.
       """
-    await store.receive(.changedElsewhere(theirs)) {
+    await store.receive(.saveConflicted(theirs)) {
       $0.isSaving = false
       $0.mode = .edit(theirs)
       $0.saveRefusal = message
     }
-    await store.receive(.delegate(.changedElsewhere(theirs)))
+    await store.receive(.delegate(.storedVersionChanged(theirs)))
     #expect(try await client.load() == [theirs])
 
     // Saving again, against their version, replaces it with what was typed.
@@ -235,24 +235,24 @@ import UserClientTesting
     await store.send(.followChangesElsewhere)
     // A change that leaves this user as the form found it says nothing (once its check has read the users).
     announce.yield()
-    await store.receive(.usersChangedElsewhere)
+    await store.receive(.directoryChanged)
     for _ in 0..<10_000 where loads.value == 0 { await Task.yield() }
     #expect(loads.value == 1)
     stored.setValue([theirs])
     announce.yield()
-    await store.receive(.usersChangedElsewhere)
+    await store.receive(.directoryChanged)
     await store.receive(.editedElsewhere(theirs)) {
       $0.mode = .edit(theirs)
-      $0.changedElsewhereNotice = """
+      $0.editedElsewhereNotice = """
         Another session just saved this user: it is now Ada King <ada@example.com> · London. Saving replaces that \
         with what is typed here; cancel keeps theirs.
         """
     }
-    await store.receive(.delegate(.changedElsewhere(theirs)))
+    await store.receive(.delegate(.storedVersionChanged(theirs)))
     #expect(UserFormView().render(store.state, style: .plain).contains("Another session just saved this user"))
     await store.send(.saveTapped) {
       $0.isSaving = true
-      $0.changedElsewhereNotice = nil
+      $0.editedElsewhereNotice = nil
     }
     await store.receive(.saved(User.ada)) {
       $0.isSaving = false
@@ -266,7 +266,7 @@ import UserClientTesting
   @Test func anAddFormFollowsNothing() async {
     let store = store()
     await store.send(.followChangesElsewhere)
-    await store.send(.usersChangedElsewhere)
+    await store.send(.directoryChanged)
     #expect(UserFormView().followAction(for: store.state) == nil)
     #expect(UserFormView().followAction(for: UserForm.State(editing: User.ada)) == .followChangesElsewhere)
   }

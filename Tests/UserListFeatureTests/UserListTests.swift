@@ -81,7 +81,7 @@ import UserListTesting
     // Another session adds Grace: the list shows her, and never said "Loading…" meanwhile.
     stored.setValue([User.ada, User.grace])
     announce.yield()
-    await store.receive(.changedElsewhere)
+    await store.receive(.directoryChanged)
     await store.receive(\.pageLoaded) {
       $0.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
     }
@@ -100,11 +100,11 @@ import UserListTesting
         return state
       }(), client: client)
     // The load under way reads the directory anyway.
-    await store.send(.changedElsewhere)
+    await store.send(.directoryChanged)
     await store.send(.loadFailed("The data folder is offline.")) { $0.status = .failed("The data folder is offline.") }
     await store.receive(\.delegate.failed)
     // Someone fixed the folder from another session: the list tries again, showing that it does.
-    await store.send(.changedElsewhere) { $0.status = .loading }
+    await store.send(.directoryChanged) { $0.status = .loading }
     await store.receive(\.pageLoaded) {
       $0.shown = UserPage(users: [User.ada], offset: 0, matching: 1, total: 1)
       $0.shownQuery = Self.firstPage
@@ -186,7 +186,7 @@ import UserListTesting
     }
     // Another session deletes ten users: page 3 is past the end, so the list shows the last page there is.
     stored.setValue(Array(users.prefix(15)))
-    await store.send(.changedElsewhere)
+    await store.send(.directoryChanged)
     await store.receive(\.pageLoaded) {
       $0.shown = UserPage(users: [], offset: 15, matching: 15, total: 15)
       $0.page = 2

@@ -145,13 +145,13 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
     lock.withLock { self.watch = watch }
   }
 
-  var changedElsewhere: Bool {
+  var isStale: Bool {
     fileSystem.identity(url) != lock.withLock { knownIdentity }
   }
 
-  func reloadIfChangedElsewhere() -> Value?? {
+  func reloadIfStale() -> Value?? {
     writeLock.withLock {
-      guard changedElsewhere else { return nil }
+      guard isStale else { return nil }
       // Merged onto theirs from the version this change was made on, before that version is forgotten.
       if lock.withLock({ pending != nil }) { flushLocked() }
       // The identity is taken before the read: a change landing in between then shows as a change, later.

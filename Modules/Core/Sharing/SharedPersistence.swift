@@ -19,14 +19,14 @@ public protocol SharedPersistence<Value>: AnyObject, Sendable {
   /// The file the value is kept in, if it is kept in one (for a trace to say which).
   var fileURL: URL? { get }
   /// Starts following changes made by others: `onPossibleChange` runs whenever the stored value may have
-  /// changed; the reference then calls `reloadIfChangedElsewhere`.
+  /// changed; the reference then calls `reloadIfStale`.
   func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void)
   /// Whether the stored value may have changed since this process last read or wrote it (cheap: no read).
-  var changedElsewhere: Bool { get }
+  var isStale: Bool { get }
   /// The stored value if someone else changed it since this process last read or wrote it (`.some(nil)` when
   /// there is none any more: the default applies), else nil. The caller holds the value's lock, so no change of
   /// this process comes in between; one not saved yet should be saved first, merged onto theirs.
-  func reloadIfChangedElsewhere() -> Value??
+  func reloadIfStale() -> Value??
 }
 
 extension SharedPersistence {
@@ -35,9 +35,9 @@ extension SharedPersistence {
   /// Follows nothing: the value changes only here.
   public func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) {}
   /// Nothing changes elsewhere unless the persistence says how to tell.
-  public var changedElsewhere: Bool { false }
+  public var isStale: Bool { false }
   /// Nothing to reload.
-  public func reloadIfChangedElsewhere() -> Value?? { nil }
+  public func reloadIfStale() -> Value?? { nil }
 }
 
 /// The persistence of an in-memory key: nothing is loaded or saved; the value lives as long as its storage.

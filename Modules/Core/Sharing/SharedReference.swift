@@ -72,13 +72,13 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// file): the value becomes theirs (with this process's unsaved change merged in), or `fallback` when there is
   /// none any more, and observers are told. Nothing is saved.
   func followExternalChange(fallback: Value) {
-    guard let persistence, persistence.changedElsewhere else { return }
+    guard let persistence, persistence.isStale else { return }
     defer { tellFollowersOfTheChange() }
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
       // Under the value's lock: a change of this process is either all before the reload (saved and merged
       // first) or all after it, never half-way.
       lock.withLock {
-        guard let reloaded = persistence.reloadIfChangedElsewhere() else { return }
+        guard let reloaded = persistence.reloadIfStale() else { return }
         let replaced = storedValue
         storedValue = reloaded ?? fallback
         let number = SharedHistory.numberChange()

@@ -11,7 +11,7 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
   /// Another user already has this email address.
   case emailTaken(email: String, by: String)
   /// The user was changed by someone else since it was loaded; `current` is how it is stored now.
-  case changedElsewhere(current: User)
+  case conflict(current: User)
 
   /// One line for the user.
   public var description: String {
@@ -25,7 +25,7 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
       return "The users file \(path) could not be accessed: \(reason)."
     case let .emailTaken(email, name):
       return "\(email) is already the email of \(name)."
-    case let .changedElsewhere(current):
+    case let .conflict(current):
       return "\(current.name) was changed in another session since you opened it; nothing was saved."
     }
   }
@@ -106,13 +106,13 @@ public enum UserDirectoryRules {
   ///
   /// The one rule of concurrent edits, for every client: an edit applies to the
   /// user as it was loaded; if someone else changed that user meanwhile, the edit
-  /// is refused with the current version (`changedElsewhere`), never written over it.
+  /// is refused with the current version (`conflict`), never written over it.
   public static func apply(_ edited: User, editedFrom original: User, to users: inout [User]) throws {
     guard let index = users.firstIndex(where: { $0.id == edited.id }) else {
       throw UserClientError.notFound(edited.id)
     }
     let stored = users[index]
-    guard stored == original || stored == edited else { throw UserClientError.changedElsewhere(current: stored) }
+    guard stored == original || stored == edited else { throw UserClientError.conflict(current: stored) }
     try checkEmailIsFree(edited.email, among: users, except: edited.id)
     users[index] = edited
   }

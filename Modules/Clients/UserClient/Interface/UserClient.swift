@@ -15,7 +15,7 @@ public struct UserClient: DependencyClient {
   /// Adds a user, assigning its id, and returns it.
   public var add: @Sendable (NewUser) async throws -> User
   /// Replaces the stored user with the same id: `update(edited, original)`, where `original` is the user as it
-  /// was loaded; refused with `UserClientError.changedElsewhere` if someone changed it since.
+  /// was loaded; refused with `UserClientError.conflict` if someone changed it since.
   public var update: @Sendable (_ edited: User, _ original: User) async throws -> Void
   /// Removes the user with an id.
   public var delete: @Sendable (User.ID) async throws -> Void

@@ -272,7 +272,7 @@ public final class UserDatabase: @unchecked Sendable {
       let stored = try database.firstRow(
         "SELECT id, name, email, city FROM users WHERE id = ?", [.integer(Int64(edited.id.rawValue))], Self.user)
       guard let stored else { throw UserClientError.notFound(edited.id) }
-      guard stored == original || stored == edited else { throw UserClientError.changedElsewhere(current: stored) }
+      guard stored == original || stored == edited else { throw UserClientError.conflict(current: stored) }
       guard stored != edited else { return }
       try checkEmailIsFree(edited.email, except: edited.id)
       try database.run(

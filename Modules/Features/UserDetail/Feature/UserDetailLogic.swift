@@ -28,10 +28,10 @@ struct UserDetailLogic: Reducer {
         return .cancel(id: CancelID.load)
       case .followChangesElsewhere:
         return .run { [users] send in
-          for await _ in try await users.changesElsewhere() { await send(.changedElsewhere) }
+          for await _ in try await users.changesElsewhere() { await send(.directoryChanged) }
         }
         .cancellable(id: CancelID.watch, cancelInFlight: true)
-      case .changedElsewhere:
+      case .directoryChanged:
         // A load or a delete of its own under way reads or changes the file anyway.
         guard state.status == .loaded, !state.isDeleting else { return .none }
         return fetch(state.id, whenMissing: "Another session deleted user #\(state.id.rawValue).")
@@ -93,7 +93,7 @@ struct UserDetailLogic: Reducer {
         state.user = user
         state.destination = nil
         return .send(.delegate(.updated(user)))
-      case let .destination(.presented(.edit(.delegate(.changedElsewhere(current))))):
+      case let .destination(.presented(.edit(.delegate(.storedVersionChanged(current))))):
         // Someone else saved this user: show their version here and in the list; the form stays open.
         state.user = current
         return .send(.delegate(.updated(current)))

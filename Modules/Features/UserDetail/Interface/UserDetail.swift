@@ -67,7 +67,7 @@ public struct UserDetail: Reducer {
     /// The screen is shown: follow the changes other sessions make, to show this user as it is stored.
     case followChangesElsewhere
     /// Another session changed the users: load this one again, without showing "Loading…".
-    case changedElsewhere
+    case directoryChanged
     /// The client answered a load.
     case userLoaded(User)
     /// The load failed (or the user no longer exists).

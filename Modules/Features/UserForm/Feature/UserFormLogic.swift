@@ -41,7 +41,7 @@ struct UserFormLogic: Reducer {
           return .none
         }
         state.saveRefusal = nil
-        state.changedElsewhereNotice = nil
+        state.editedElsewhereNotice = nil
         state.isSaving = true
         state.saveError = nil
         let name = state.name.trimmingCharacters(in: .whitespaces)
@@ -60,7 +60,7 @@ struct UserFormLogic: Reducer {
           // A taken email or a user changed elsewhere is the user's to resolve on the form, not a failure.
           switch error as? UserClientError {
           case .emailTaken?: await send(.emailTaken("\(error)"))
-          case let .changedElsewhere(current)?: await send(.changedElsewhere(current))
+          case let .conflict(current)?: await send(.saveConflicted(current))
           default: await send(.saveFailed("\(error)"))
           }
         }
@@ -77,19 +77,19 @@ struct UserFormLogic: Reducer {
         state.emailError = message
         state.saveRefusal = "Not saved: \(message)"
         return .none
-      case let .changedElsewhere(current):
+      case let .saveConflicted(current):
         // The next save is a deliberate choice to replace this version with what is typed.
         state.isSaving = false
         state.mode = .edit(current)
-        state.saveRefusal = UserFormLogic.changedElsewhereMessage(current)
-        return .send(.delegate(.changedElsewhere(current)))
+        state.saveRefusal = UserFormLogic.conflictMessage(current)
+        return .send(.delegate(.storedVersionChanged(current)))
       case .followChangesElsewhere:
         guard case .edit = state.mode else { return .none }
         return .run { [users] send in
-          for await _ in try await users.changesElsewhere() { await send(.usersChangedElsewhere) }
+          for await _ in try await users.changesElsewhere() { await send(.directoryChanged) }
         }
         .cancellable(id: CancelID.watch, cancelInFlight: true)
-      case .usersChangedElsewhere:
+      case .directoryChanged:
         // A save of this form's own answers for itself; otherwise the stored version is compared with the one
         // the form started from.
         guard case let .edit(original) = state.mode, !state.isSaving else { return .none }
@@ -104,8 +104,8 @@ struct UserFormLogic: Reducer {
       case let .editedElsewhere(current):
         // From now on a save replaces their version with what is typed: the form said so.
         state.mode = .edit(current)
-        state.changedElsewhereNotice = UserFormLogic.editedElsewhereMessage(current)
-        return .send(.delegate(.changedElsewhere(current)))
+        state.editedElsewhereNotice = UserFormLogic.editedElsewhereMessage(current)
+        return .send(.delegate(.storedVersionChanged(current)))
       case let .saveFailed(message):
         state.isSaving = false
         state.saveError = message
@@ -131,7 +131,7 @@ extension UserFormLogic {
   }
 
   /// What the form says when a save finds its user changed elsewhere.
-  static func changedElsewhereMessage(_ current: User) -> String {
+  static func conflictMessage(_ current: User) -> String {
     let city = current.city.isEmpty ? "" : " · \(current.city)"
     return """
       Not saved: \(current.name) was changed in another session since this form opened; it is now \

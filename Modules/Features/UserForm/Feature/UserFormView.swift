@@ -18,7 +18,7 @@ public struct UserFormView: FieldObservingView {
     field("name ", state.name, state.nameError)
     field("email", state.email, state.emailError)
     field("city ", state.city, state.cityError)
-    if let notice = state.changedElsewhereNotice { lines.append(style.yellow(TerminalText.escaped(notice))) }
+    if let notice = state.editedElsewhereNotice { lines.append(style.yellow(TerminalText.escaped(notice))) }
     if state.isSaving { lines.append(style.dim("Saving…")) }
     if let error = state.saveError { lines.append(style.red("Could not save: \(error)")) }
     return lines.joined(separator: "\n")

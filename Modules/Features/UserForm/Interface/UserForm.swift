@@ -29,7 +29,7 @@ public struct UserForm: Reducer {
     public var saveRefusal: String?
     /// That another session changed the user being edited, and how it is now: said as soon as it happens,
     /// until the next save.
-    public var changedElsewhereNotice: String?
+    public var editedElsewhereNotice: String?
 
     /// An empty form for adding a user.
     public init() {
@@ -81,11 +81,11 @@ public struct UserForm: Reducer {
     /// The client refused the email: another user has it (the message says who).
     case emailTaken(String)
     /// The client refused the edit: someone changed the user since the form opened; this is how it is now.
-    case changedElsewhere(User)
+    case saveConflicted(User)
     /// The form is on screen: follow the changes other sessions make, to say at once if its user changes.
     case followChangesElsewhere
     /// Another session changed the users: check whether this form's user is one of them.
-    case usersChangedElsewhere
+    case directoryChanged
     /// Another session saved the user being edited while the form was open; this is how it is now.
     case editedElsewhere(User)
     /// What the form tells its parent.
@@ -98,7 +98,7 @@ public struct UserForm: Reducer {
       /// The user cancelled: close the form.
       case cancelled
       /// The user was changed by someone else while the form was open: show this version (the form stays).
-      case changedElsewhere(User)
+      case storedVersionChanged(User)
       /// Saving failed: explain `report`; sending `retry` back to the form saves again.
       indirect case failed(ErrorReport, retry: Action)
     }

@@ -29,7 +29,7 @@ struct UserListLogic: Reducer {
         return load(&state)
       case .followChangesElsewhere:
         return followChangesElsewhere()
-      case .changedElsewhere:
+      case .directoryChanged:
         switch state.status {
         case .loaded: return readPage(state.pageQuery)
         case .failed, .cancelled: return load(&state)
@@ -178,7 +178,7 @@ struct UserListLogic: Reducer {
   /// Hears of the changes other sessions make, for as long as the list lives.
   private func followChangesElsewhere() -> Effect<Action> {
     .run { [users] send in
-      for await _ in try await users.changesElsewhere() { await send(.changedElsewhere) }
+      for await _ in try await users.changesElsewhere() { await send(.directoryChanged) }
     }
     .cancellable(id: CancelID.watch, cancelInFlight: true)
   }

@@ -107,7 +107,7 @@ public struct UserList: Reducer {
     /// The list is on screen: follow the changes other sessions make to the users, until it goes.
     case followChangesElsewhere
     /// Another session changed the users: the list reads its page again, without showing "Loading…".
-    case changedElsewhere
+    case directoryChanged
     /// The list is back in front with its page out of date (changed on another screen, or asked differently):
     /// read it again, without showing "Loading…".
     case refresh
