@@ -56,6 +56,23 @@ import UserListInterface
     await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
   }
 
+  @Test func aUserDeletedInAnotherSessionLeavesTheListWhichSaysWhyTheDetailClosed() async {
+    let store = store()
+    await store.send(.list(.delegate(.selected(1)))) { $0.path[id: 0] = .detail(UserDetail.State(user: User.ada)) }
+    await store.send(.path(.element(id: 0, action: .detail(.delegate(.deletedElsewhere(1, name: "Ada Lovelace")))))) {
+      $0.list.shown.users = [User.grace]
+      $0.list.isOutdated = true
+      $0.list.errorMessage = "Ada Lovelace was deleted in another session."
+    }
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    // A detail that never loaded its user names it by its id.
+    await store.send(.list(.delegate(.selected(2)))) { $0.path[id: 1] = .detail(UserDetail.State(user: User.grace)) }
+    await store.send(.path(.element(id: 1, action: .detail(.delegate(.deletedElsewhere(2, name: nil)))))) {
+      $0.list.shown.users = []
+      $0.list.errorMessage = "User #2 was deleted in another session."
+    }
+  }
+
   @Test func aSavedNewUserJoinsTheListAndIsShown() async {
     let store = store()
     await store.send(.list(.delegate(.addRequested))) { $0.destination = .add(UserForm.State()) }

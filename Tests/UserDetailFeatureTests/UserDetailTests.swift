@@ -28,14 +28,17 @@ private func loadReport(_ reason: String) -> ErrorReport {
     }
   }
 
-  @Test func anotherSessionsEditShowsAndItsDeleteSaysSo() async {
+  @Test func anotherSessionsEditShowsAndItsDeleteClosesTheScreen() async {
     let renamed = User(id: 1, name: "Ada King", email: "ada@example.com", city: "London")
     let stored = LockIsolated([User.ada])
     let (changes, announce) = AsyncStream.makeStream(of: Void.self)
+    let dismissed = LockIsolated(0)
     var client = UserClient.testValue
     client.user = UserClient.user(among: { stored.value })
     client.changesElsewhere = { changes }
-    let store = store(client: client)
+    let store = store(client: client) {
+      $0.dismiss = DismissEffect { dismissed.withValue { $0 += 1 } }
+    }
     await store.send(.followChangesElsewhere)
     stored.setValue([renamed])
     announce.yield()
@@ -44,12 +47,12 @@ private func loadReport(_ reason: String) -> ErrorReport {
     stored.setValue([])
     announce.yield()
     await store.receive(.directoryChanged)
-    await store.receive(.loadFailed("Another session deleted user #1.")) {
-      $0.status = .failed("Another session deleted user #1.")
-    }
-    await store.receive(\.delegate.failed)
+    // Nothing is left to show or retry: the screen tells its parent (with the name it showed) and closes.
+    await store.receive(.deletedElsewhere)
+    await store.receive(.delegate(.deletedElsewhere(1, name: "Ada King")))
     announce.finish()
     await store.finish()
+    #expect(dismissed.value == 1)
   }
 
   @Test func openedByIDItLoadsTheUser() async {

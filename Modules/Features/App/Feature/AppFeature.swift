@@ -112,6 +112,12 @@ public struct AppFeature: Reducer {
         state.list.forget(deleted: id)
         return .none
 
+      case let .path(.element(id: _, action: .detail(.delegate(.deletedElsewhere(id, name))))):
+        // The detail screen dismisses itself; the list forgets the user and says why the screen closed.
+        state.list.forget(deleted: id)
+        state.list.errorMessage = "\(name ?? "User #\(id.rawValue)") was deleted in another session."
+        return .none
+
       case let .path(.element(id: element, action: .detail(.delegate(.failed(report, retry))))):
         return showError(report, retry: .path(.element(id: element, action: .detail(retry))), in: &state)
 

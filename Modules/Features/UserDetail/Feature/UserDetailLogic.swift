@@ -34,7 +34,19 @@ struct UserDetailLogic: Reducer {
       case .directoryChanged:
         // A load or a delete of its own under way reads or changes the file anyway.
         guard state.status == .loaded, !state.isDeleting else { return .none }
-        return fetch(state.id, whenMissing: "Another session deleted user #\(state.id.rawValue).")
+        return .run { [users, id = state.id] send in
+          await send(.userLoaded(try await users.user(id)))
+        } catch: { [id = state.id] error, send in
+          // Gone: nothing is left to show or retry, so the screen closes instead of showing an error.
+          await send(error as? UserClientError == .notFound(id) ? .deletedElsewhere : .loadFailed("\(error)"))
+        }
+        .cancellable(id: CancelID.load, cancelInFlight: true)
+      case .deletedElsewhere:
+        state.destination = nil
+        return .run { [dismiss, id = state.id, name = state.user?.name] send in
+          await send(.delegate(.deletedElsewhere(id, name: name)))
+          await dismiss()
+        }
       case let .userLoaded(user):
         state.user = user
         state.status = .loaded
@@ -114,14 +126,10 @@ struct UserDetailLogic: Reducer {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    return fetch(state.id, whenMissing: "There is no user #\(state.id.rawValue) any more.")
-  }
-
-  /// Reads user `id` from the client; `missing` is the failure when it is not there.
-  private func fetch(_ id: User.ID, whenMissing missing: String) -> Effect<Action> {
-    .run { [users] send in
+    return .run { [users, id = state.id] send in
       await send(.userLoaded(try await users.user(id)))
-    } catch: { error, send in
+    } catch: { [id = state.id] error, send in
+      let missing = "There is no user #\(id.rawValue) any more."
       await send(.loadFailed(error as? UserClientError == .notFound(id) ? missing : "\(error)"))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)

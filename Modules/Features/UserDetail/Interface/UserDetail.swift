@@ -68,6 +68,8 @@ public struct UserDetail: Reducer {
     case followChangesElsewhere
     /// Another session changed the users: load this one again, without showing "Loading…".
     case directoryChanged
+    /// Another session deleted the user shown: the screen closes and tells its parent.
+    case deletedElsewhere
     /// The client answered a load.
     case userLoaded(User)
     /// The load failed (or the user no longer exists).
@@ -93,6 +95,8 @@ public struct UserDetail: Reducer {
       case updated(User)
       /// The user was deleted; the screen dismisses itself.
       case deleted(User.ID)
+      /// Another session deleted the user (`name`, when it was loaded); the screen dismisses itself.
+      case deletedElsewhere(User.ID, name: String?)
       /// A request failed (here or in the edit form): explain `report`; sending `retry` back makes it again.
       indirect case failed(ErrorReport, retry: Action)
     }
