@@ -19,8 +19,22 @@ if arguments.contains("--help") {
       --only X  run only scenarios X (a to l, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
       --seed N FOLDER  write N generated users to FOLDER/users.db instead (Scripts/seed-users)
+      --markdown FILE  also write the results as the table between FILE's markers (docs/performance.md)
     """)
   exit(0)
+}
+var markdown: MarkdownTable?
+if let index = arguments.firstIndex(of: "--markdown") {
+  guard arguments.index(after: index) < arguments.endIndex else {
+    FileHandle.standardError.write(Data("usage: Benchmarks --markdown FILE\n".utf8))
+    exit(2)
+  }
+  do {
+    markdown = try MarkdownTable(path: arguments[arguments.index(after: index)])
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+  }
 }
 if let index = arguments.firstIndex(of: "--seed") {
   // Scripts/seed-users: a data folder of N generated users, in users.db.
@@ -396,6 +410,16 @@ for (index, scenario) in scenarios.enumerated() {
   print(
     pad(scenario.name, nameWidth) + pad(String(format: "%.1f", ns), 12) + pad(ratio, 12)
       + verdicts.joined(separator: "; "))
+  markdown?.add(name: scenario.name, nanoseconds: ns, ratio: samples.medianRatio(index, to: 0), verdicts: verdicts)
+}
+if let markdown {
+  do {
+    try markdown.write(measuredOn: machineDescription())
+    print("Wrote the table into \(markdown.path).")
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+  }
 }
 
 if names.contains("(l) one row of 1,000 observed rows") {

@@ -44,12 +44,12 @@ import Foundation
     if cancel { task.cancel() }
   }
 
-  /// The keys effect `id` is filed under (none once it has ended).
   /// Whether effect `id` was cancelled (and is on its way out).
   func isCancelled(_ id: UInt64) -> Bool {
     lock.withLock { tasks[id].flatMap { $0 }?.isCancelled ?? false }
   }
 
+  /// The keys effect `id` is filed under (none once it has ended).
   func keys(of id: UInt64) -> [CancelKey] {
     lock.withLock { keysByTask[id] ?? [] }
   }
@@ -70,7 +70,10 @@ import Foundation
   /// Cancels every task filed under `key`.
   @usableFromInline func cancel(_ key: CancelKey) {
     let cancelled: [Task<Void, Never>] = lock.withLock {
-      guard let ids = tasksByKey[key] else { return [] }
+      // The cancelled leave the key now, not when they end: a key cancelled at every action (`cancelInFlight`
+      // while the user types) would otherwise walk, at each cancel, every effect it cancelled that has not run
+      // since, and sends would cost more the faster they come.
+      guard let ids = tasksByKey.removeValue(forKey: key) else { return [] }
       return ids.compactMap { id in
         guard let task = tasks[id] else { return nil }
         if task == nil { cancelledBeforeAttach.insert(id) }
@@ -80,7 +83,7 @@ import Foundation
     for task in cancelled { task.cancel() }
   }
 
-  /// Whether any task is filed under `key`.
+  /// Whether any task not cancelled yet is filed under `key`.
   func isRunning(_ key: CancelKey) -> Bool {
     lock.withLock { tasksByKey[key]?.isEmpty == false }
   }

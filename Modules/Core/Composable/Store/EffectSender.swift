@@ -30,12 +30,12 @@ extension EffectSender: RunningEffect {
   /// The store's registry, while the store exists.
   var registry: EffectRegistry? { store?.effects }
 
-  /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.
   /// Tells the store's timeline, if any, that this effect's body threw.
   @MainActor func noteFailure() {
     store?.timeline?.noteFailure(ofEffect: registryID)
   }
 
+  /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.
   var navigationPath: NavigationIDPath {
     var deepest = NavigationIDPath()
     for key in store?.effects.keys(of: registryID) ?? [] {
