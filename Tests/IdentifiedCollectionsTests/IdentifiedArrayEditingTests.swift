@@ -15,6 +15,7 @@ struct IdentifiedArrayEditingTests {
 
   @Test func copiesOfAnArrayOrASliceAndUncheckedElements() {
     let array = rows(1, 2, 3)
+    #expect(array.elements == [Row(id: 1), Row(id: 2), Row(id: 3)])
     #expect(IdentifiedArray(array) == array)
     #expect(IdentifiedArray(array[1...]).ids == [2, 3])
     #expect(IdentifiedArray(uncheckedUniqueElements: [Row(id: 4), Row(id: 5)]).ids == [4, 5])

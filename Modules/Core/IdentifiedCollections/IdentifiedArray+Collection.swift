@@ -2,11 +2,11 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position of the first element.
   @inlinable public var startIndex: Int { 0 }
   /// The position one past the last element.
-  @inlinable public var endIndex: Int { elements.count }
+  @inlinable public var endIndex: Int { storage.count }
   /// The number of elements.
-  @inlinable public var count: Int { elements.count }
+  @inlinable public var count: Int { storage.count }
   /// Whether there are no elements.
-  @inlinable public var isEmpty: Bool { elements.isEmpty }
+  @inlinable public var isEmpty: Bool { storage.isEmpty }
 
   /// Reads, replaces or mutates in place the element at `position`.
   ///
@@ -16,11 +16,11 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// id for a moment, as the first half of a swap does; one left so when the
   /// array is next changed by id is a programmer error (a precondition failure).
   @inlinable public subscript(position: Int) -> Element {
-    get { elements[position] }
+    get { storage[position] }
     _modify {
-      let id = elements[position].id
-      yield &elements[position]
-      if elements[position].id != id { reindex(position, replacing: id) }
+      let id = storage[position].id
+      yield &storage[position]
+      if storage[position].id != id { reindex(position, replacing: id) }
     }
   }
 
@@ -39,18 +39,18 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Equal when the same elements are in the same order.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
   /// Hashes the elements in order.
-  public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes as a plain JSON array of the elements.
   public func encode(to encoder: any Encoder) throws {
-    try elements.encode(to: encoder)
+    try storage.encode(to: encoder)
   }
 }
 
@@ -72,12 +72,12 @@ extension IdentifiedArray: Decodable where Element: Decodable {
 
 extension IdentifiedArray: CustomStringConvertible {
   /// Prints like an array.
-  public var description: String { elements.description }
+  public var description: String { storage.description }
 }
 
 extension IdentifiedArray: CustomReflectable {
   /// Reflects as its elements, like an array, so dumps and debuggers show the rows and not the index.
   public var customMirror: Mirror {
-    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    Mirror(self, unlabeledChildren: storage, displayStyle: .collection)
   }
 }

@@ -9,10 +9,10 @@
 /// precondition failure, like `Dictionary(uniqueKeysWithValues:)`.
 public struct IdentifiedArray<Element: Identifiable> {
   /// The elements, in order.
-  @usableFromInline var elements: [Element]
+  @usableFromInline var storage: [Element]
   /// The elements' ids, in the same order: what rehashing, `ids` and `membership` read, so they never touch elements.
   @usableFromInline var orderedIDs: [Element.ID]
-  /// Position of each id in `elements`.
+  /// Position of each id in `storage`.
   @usableFromInline var positions: PositionIndex<Element.ID>
   /// Changes whenever an id is added or removed; see `membership`.
   @usableFromInline var membershipStamp: UInt64 = 0
@@ -22,7 +22,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Creates an empty array.
   @inlinable public init() {
-    elements = []
+    storage = []
     orderedIDs = []
     positions = PositionIndex()
     membershipStamp = 0
@@ -58,9 +58,9 @@ public struct IdentifiedArray<Element: Identifiable> {
     positions.reserveCapacity(elements.underestimatedCount, ids: orderedIDs)
     for element in elements {
       if let position = index(id: element.id) {
-        let combined = try combine(self.elements[position], element)
+        let combined = try combine(self.storage[position], element)
         precondition(combined.id == element.id, "IdentifiedArray: combine changed an id to \(combined.id)")
-        self.elements[position] = combined
+        self.storage[position] = combined
       } else {
         appendNew(element)
       }
@@ -71,8 +71,11 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The ids, in order.
   @inlinable public var ids: [Element.ID] { orderedIDs }
 
-  /// The elements as a plain array.
-  @inlinable public var elementsArray: [Element] { elements }
+  /// The elements as a plain array (identified-collections' name).
+  @inlinable public var elements: [Element] { storage }
+
+  /// The elements as a plain array; the same as `elements`.
+  @inlinable public var elementsArray: [Element] { storage }
 
   /// Whether an element with `id` is present.
   @inlinable public func contains(id: Element.ID) -> Bool { index(id: id) != nil }
@@ -93,14 +96,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable public subscript(id id: Element.ID) -> Element? {
     get {
       guard let position = index(id: id) else { return nil }
-      return elements[position]
+      return storage[position]
     }
     _modify {
       requireUniqueIDs()
       if let position = index(id: id) {
         // A copy: an Optional cannot alias the array's slot. Hot paths that mutate
         // large elements in place use the positional subscript instead.
-        var element: Element? = elements[position]
+        var element: Element? = storage[position]
         defer { applyModification(element, at: position, id: id) }
         yield &element
       } else {
@@ -113,7 +116,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Indexes `position` under the id its element now has, instead of `oldID`.
   @usableFromInline mutating func reindex(_ position: Int, replacing oldID: Element.ID) {
-    let newID = elements[position].id
+    let newID = storage[position].id
     // Found by the position it holds: the element there already has the new id.
     positions.remove(oldID, at: position, ids: orderedIDs)
     orderedIDs[position] = newID
@@ -127,13 +130,13 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable func requireUniqueIDs() {
     precondition(
       sharedIDCount == 0,
-      "IdentifiedArray: positional writes left \(sharedIDCount + 1) elements sharing an id; ids must be unique")
+      "IdentifiedArray: positional writes left \(sharedIDCount + 1) storage sharing an id; ids must be unique")
   }
 
   @usableFromInline mutating func applyModification(_ element: Element?, at position: Int, id: Element.ID) {
     if let element {
       precondition(element.id == id, "IdentifiedArray: an element's id changed from \(id) to \(element.id)")
-      elements[position] = element
+      storage[position] = element
     } else {
       remove(at: position)
     }
@@ -147,10 +150,10 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Appends `element`, whose id must be absent, and indexes it.
   private mutating func appendNew(_ element: Element) {
-    positions.reserveCapacity(elements.count + 1, ids: orderedIDs)
-    positions.insert(element.id, at: elements.count)
+    positions.reserveCapacity(storage.count + 1, ids: orderedIDs)
+    positions.insert(element.id, at: storage.count)
     orderedIDs.append(element.id)
-    elements.append(element)
+    storage.append(element)
   }
 
   /// Appends `element` unless its id is present; says whether it was inserted and where it is.
@@ -160,7 +163,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     if let position = index(id: element.id) { return (false, position) }
     appendNew(element)
     membershipStamp = MembershipStamp.next()
-    return (true, elements.count - 1)
+    return (true, storage.count - 1)
   }
 
   /// Inserts `element` at `index` unless its id is present; says whether it was inserted and where it is.
@@ -168,10 +171,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     requireUniqueIDs()
     if let position = self.index(id: element.id) { return (false, position) }
-    precondition(index >= 0 && index <= elements.count, "IdentifiedArray: insert index \(index) out of bounds")
-    positions.reserveCapacity(elements.count + 1, ids: orderedIDs)
+    precondition(index >= 0 && index <= storage.count, "IdentifiedArray: insert index \(index) out of bounds")
+    positions.reserveCapacity(storage.count + 1, ids: orderedIDs)
     orderedIDs.insert(element.id, at: index)
-    elements.insert(element, at: index)
+    storage.insert(element, at: index)
     repositionElements(from: index + 1, movedBy: 1)
     positions.insert(element.id, at: index)
     membershipStamp = MembershipStamp.next()
@@ -183,8 +186,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     requireUniqueIDs()
     if let position = index(id: element.id) {
-      let old = elements[position]
-      elements[position] = element
+      let old = storage[position]
+      storage[position] = element
       return old
     }
     append(element)
@@ -202,11 +205,11 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes and returns the element at `index`.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    precondition(index >= 0 && index < elements.count, "IdentifiedArray: remove index \(index) out of bounds")
+    precondition(index >= 0 && index < storage.count, "IdentifiedArray: remove index \(index) out of bounds")
     let removedID = orderedIDs[index]
     positions.remove(removedID, at: index, ids: orderedIDs)
     orderedIDs.remove(at: index)
-    let element = elements.remove(at: index)
+    let element = storage.remove(at: index)
     repositionElements(from: index, movedBy: -1)
     if sharedIDCount > 0, self.index(id: removedID) != nil { sharedIDCount -= 1 }
     membershipStamp = MembershipStamp.next()
@@ -215,16 +218,16 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let countBefore = elements.count
-    try elements.removeAll(where: shouldBeRemoved)
-    guard elements.count != countBefore else { return }
+    let countBefore = storage.count
+    try storage.removeAll(where: shouldBeRemoved)
+    guard storage.count != countBefore else { return }
     rebuildPositions()
     membershipStamp = MembershipStamp.next()
   }
 
   /// Removes every element.
   public mutating func removeAll(keepingCapacity: Bool = false) {
-    elements.removeAll(keepingCapacity: keepingCapacity)
+    storage.removeAll(keepingCapacity: keepingCapacity)
     orderedIDs.removeAll(keepingCapacity: keepingCapacity)
     positions.removeAll(keepingCapacity: keepingCapacity)
     membershipStamp = 0
@@ -233,17 +236,17 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Moves the elements at `source` to before `destination`, as SwiftUI's `onMove` describes it.
   public mutating func move(fromOffsets source: [Int], toOffset destination: Int) {
-    let moving = source.sorted().map { elements[$0] }
+    let moving = source.sorted().map { storage[$0] }
     let movingIDs = Set(moving.map(\.id))
-    let before = elements[..<destination].filter { !movingIDs.contains($0.id) }
-    let after = elements[destination...].filter { !movingIDs.contains($0.id) }
-    elements = before + moving + after
+    let before = storage[..<destination].filter { !movingIDs.contains($0.id) }
+    let after = storage[destination...].filter { !movingIDs.contains($0.id) }
+    storage = before + moving + after
     rebuildPositions()
   }
 
   /// Sorts in place by `areInIncreasingOrder`.
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    try elements.sort(by: areInIncreasingOrder)
+    try storage.sort(by: areInIncreasingOrder)
     rebuildPositions()
   }
 
@@ -255,7 +258,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Returns the elements that satisfy `isIncluded`, as an identified array.
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
     var result = Self()
-    for element in elements where try isIncluded(element) { result.append(element) }
+    for element in storage where try isIncluded(element) { result.append(element) }
     return result
   }
 
@@ -264,12 +267,12 @@ public struct IdentifiedArray<Element: Identifiable> {
     guard i != j else { return }
     positions.swapPositions(of: orderedIDs[i], at: i, with: orderedIDs[j], at: j)
     orderedIDs.swapAt(i, j)
-    elements.swapAt(i, j)
+    storage.swapAt(i, j)
   }
 
-  /// Records the new positions of `elements[start...]`, which an insertion or removal just moved by `delta`.
+  /// Records the new positions of `storage[start...]`, which an insertion or removal just moved by `delta`.
   private mutating func repositionElements(from start: Int, movedBy delta: Int) {
-    let moved = elements.count - start
+    let moved = storage.count - start
     guard moved > 0 else { return }
     // Updating each moved id costs a hash; sweeping the whole table costs a few
     // instructions per slot. Near the end of a long array, the first is cheaper.
@@ -279,16 +282,16 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     // In the direction that never gives two ids the same position at once, so
     // each id is found by the position it still holds.
-    let moves = delta > 0 ? Array((start..<elements.count).reversed()) : Array(start..<elements.count)
+    let moves = delta > 0 ? Array((start..<storage.count).reversed()) : Array(start..<storage.count)
     for position in moves {
       positions.movePosition(of: orderedIDs[position], from: position - delta, to: position)
     }
   }
 
   private mutating func rebuildPositions() {
-    orderedIDs = elements.map(\.id)
+    orderedIDs = storage.map(\.id)
     positions.removeAll(keepingCapacity: true)
-    positions.reserveCapacity(elements.count, ids: orderedIDs)
+    positions.reserveCapacity(storage.count, ids: orderedIDs)
     guard sharedIDCount > 0 else {
       for (position, id) in orderedIDs.enumerated() { positions.insert(id, at: position) }
       return

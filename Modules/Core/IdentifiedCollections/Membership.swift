@@ -12,7 +12,7 @@ extension IdentifiedArray {
 
   /// Changes whenever an id is added or removed: equal versions mean equal ids (the cheapest check, for hot paths).
   @inlinable public var membershipVersion: MembershipVersion {
-    MembershipVersion(stamp: membershipStamp, count: elements.count)
+    MembershipVersion(stamp: membershipStamp, count: storage.count)
   }
 
   /// A snapshot of the ids in an `IdentifiedArray`.
