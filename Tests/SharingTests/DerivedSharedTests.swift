@@ -152,15 +152,16 @@ private final class BackendPersistence: SharedPersistence, @unchecked Sendable {
     self.name = name
   }
 
-  func load() -> Int? {
+  func load(context: SharedLoadContext<Int>, continuation: SharedLoadContinuation<Int>) {
     lock.withLock { seenVersion = backend.currentVersion }
-    return backend[name]
+    continuation.resume(with: .success(backend[name]))
   }
 
-  func save(_ value: Int) {
+  func save(_ value: Int, context: SharedSaveContext, continuation: SharedSaveContinuation) {
     lock.withLock { saves += 1 }
     backend[name] = value
     lock.withLock { seenVersion = backend.currentVersion }
+    continuation.resume()
   }
 
   var status: SharedPersistenceStatus { backend[name] == nil ? .missing : .loaded }

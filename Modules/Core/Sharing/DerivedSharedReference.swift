@@ -23,6 +23,14 @@ final class DerivedSharedReference<Root: Sendable, Value: Sendable>: SharedRefer
 
   override var persistenceStatus: SharedPersistenceStatus { parent.persistenceStatus }
 
+  override var loadingState: SharedLoadingState { parent.loadingState }
+
+  override func load() async throws { try await parent.load() }
+
+  override func save() async throws {
+    reportIssue("The shared value '\(name)' is read-only: it was computed with 'read', and has nothing to save.")
+  }
+
   // Every change is the parent's, so its followers are the ones told.
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
 

@@ -12,6 +12,8 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
   /// never reads between this process's write and its note of that write's identity.
   private let writeLock = NSLock()
   private var pending: Value?
+  /// Saves waiting for the next write to end (resumed with its result).
+  private var waiting: [SharedSaveContinuation] = []
   private var isScheduled = false
   private var currentStatus = SharedPersistenceStatus.missing
   /// Set when the file could not be read: saving would overwrite data we never saw.
@@ -34,7 +36,16 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
 
   var status: SharedPersistenceStatus { lock.withLock { currentStatus } }
 
-  func load() -> Value? {
+  func load(context: SharedLoadContext<Value>, continuation: SharedLoadContinuation<Value>) {
+    let value = read()
+    switch status {
+    case .corrupt, .unreadable: continuation.resume(throwing: SharedPersistenceError(status: status))
+    default: continuation.resume(with: .success(value))
+    }
+  }
+
+  /// The value in the file, or nil (and why, in `status`) when there is none to use.
+  private func read() -> Value? {
     // The identity is taken before the read: a change landing in between then shows as a change, later.
     let identity = fileSystem.identity(url)
     let data: Data?
@@ -73,12 +84,15 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
   /// The file the value is kept in.
   var fileURL: URL? { url }
 
-  func save(_ value: Value) {
+  func save(_ value: Value, context: SharedSaveContext, continuation: SharedSaveContinuation) {
     // Leading and trailing edge: the first change after a quiet period is written at once, on this thread, so
     // the file holds it when `withLock` returns (as swift-sharing's file keys do); the changes that follow
-    // within `saveDelay` of that write are written together, on the save queue, when the delay is over.
+    // within `saveDelay` of that write are written together, on the save queue, when the delay is over. A
+    // `save()` writes at once.
     let wait: Duration? = lock.withLock {
       pending = value
+      waiting.append(continuation)
+      if context == .userInitiated { return .zero }
       guard !isScheduled else { return nil }
       isScheduled = true
       guard let lastWrite else { return .zero }
@@ -95,23 +109,31 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
   }
 
   func flush() {
-    writeLock.withLock { flushLocked() }
+    let resumeSaves = writeLock.withLock { flushLocked() }
+    resumeSaves()
   }
 
-  /// Writes the pending value, merged onto the file as it is now; the caller holds `writeLock`.
-  private func flushLocked() {
-    let value: Value? = lock.withLock {
+  /// Writes the pending value, merged onto the file as it is now; the caller holds `writeLock`. Returns what
+  /// tells the waiting saves how it went, for the caller to call once it let go of `writeLock` (what it tells
+  /// takes the value's lock, which a change holds while it asks for `writeLock`).
+  private func flushLocked() -> @Sendable () -> Void {
+    let (value, refused, toResume): (Value?, Bool, [SharedSaveContinuation]) = lock.withLock {
       defer {
         pending = nil
         isScheduled = false
+        waiting = []
       }
       let value = savingDisabled ? nil : pending
       // The window starts with the write, not after it: a change made while it runs waits for the window's end
       // instead of starting a second write at once.
       if value != nil { lastWrite = ContinuousClock.now }
-      return value
+      return (value, savingDisabled && pending != nil, waiting)
     }
-    guard let value else { return }
+    guard let value else {
+      let result: Result<Void, any Error> = refused ? .failure(SharedPersistenceError(status: status)) : .success(())
+      return { for continuation in toResume { continuation.resume(with: result) } }
+    }
+    var outcome: Result<Void, any Error> = .success(())
     let saveID = SharedEvents.nextSaveID()
     SharedEvents.send(.saveBegan(file: url.path, id: saveID))
     var failure: String?
@@ -137,7 +159,10 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
       let reason = SharedFileSystem.describe(error, at: url)
       failure = reason
       setStatus(.saveFailed(reason: reason))
+      outcome = .failure(SharedPersistenceError(status: .saveFailed(reason: reason)))
     }
+    let result = outcome
+    return { for continuation in toResume { continuation.resume(with: result) } }
   }
 
   func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) {
@@ -150,10 +175,12 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
   }
 
   func reloadIfStale() -> Value?? {
-    writeLock.withLock {
+    var resumeSaves: @Sendable () -> Void = {}
+    defer { resumeSaves() }
+    return writeLock.withLock {
       guard isStale else { return nil }
       // Merged onto theirs from the version this change was made on, before that version is forgotten.
-      if lock.withLock({ pending != nil }) { flushLocked() }
+      if lock.withLock({ pending != nil }) { resumeSaves = flushLocked() }
       // The identity is taken before the read: a change landing in between then shows as a change, later.
       let identity = fileSystem.identity(url)
       let data: Data?

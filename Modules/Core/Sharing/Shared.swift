@@ -84,6 +84,27 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// Saves a pending change now instead of at the end of the coalescing window.
   public func flush() { reference.flush() }
+
+  /// The value loaded from `key`'s persistence before the `Shared` exists: throws what the load threw, or
+  /// `SharedLoadError.notFound` when nothing is stored (there is no default to fall back on).
+  public init(require key: SharedKey<Value>) async throws {
+    reference = try await DependencyValues.current.sharedStorage.requiredReference(for: key)
+  }
+
+  /// Whether the value is being loaded: a key whose persistence answers later holds its default meanwhile.
+  public var isLoading: Bool { reference.isLoading }
+
+  /// The error the last load ended with (nil once one succeeds); the value stayed as it was.
+  public var loadError: (any Error)? { reference.loadError }
+
+  /// The error the last save ended with (nil once one succeeds); the change is still held in memory.
+  public var saveError: (any Error)? { reference.saveError }
+
+  /// Loads the value again from where it is kept, and returns once it is in; throws what the load threw.
+  public func load() async throws { try await reference.load() }
+
+  /// Saves the value now, and returns once it is kept; throws what the save threw.
+  public func save() async throws { try await reference.save() }
 }
 
 extension Shared: Equatable where Value: Equatable {

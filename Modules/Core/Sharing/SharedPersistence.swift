@@ -1,17 +1,23 @@
 import Foundation
 
-/// How a shared value is kept outside the process: loaded once, saved after changes, followed when someone else
+/// How a shared value is kept outside the process: loaded, saved after changes, followed when someone else
 /// changes it. The file keys are written on it; write one for another place (a database row, a server setting)
 /// and make a key of it with `SharedKey(id:persistence:)`.
 ///
-/// A persistence serves one reference and is called from any thread.
+/// Loading and saving end through continuations, now or later: a persistence that answers at once (a file)
+/// resumes inside the call, one that talks to something slow (a server, a database on another thread) resumes
+/// when it has the answer, and the `Shared` says meanwhile that it is loading (`isLoading`) and then how it went
+/// (`loadError`, `saveError`). A persistence serves one reference and is called from any thread.
 public protocol SharedPersistence<Value>: AnyObject, Sendable {
   /// The value kept.
   associatedtype Value: Sendable
-  /// Loads the stored value, or returns nil (and records why in `status`) to use the default.
-  func load() -> Value?
-  /// Called after every change, with the new value, under the value's lock: save it, now or coalesced.
-  func save(_ value: Value)
+  /// Loads the stored value and resumes `continuation` with it (or with nothing stored, or an error), exactly
+  /// once, now or later.
+  func load(context: SharedLoadContext<Value>, continuation: SharedLoadContinuation<Value>)
+  /// Saves `value` and resumes `continuation` once it is kept (or could not be), exactly once, now or later.
+  /// Called after every change, under the value's lock (`.didSet`: coalescing is allowed), and by `save()`
+  /// (`.userInitiated`: save now).
+  func save(_ value: Value, context: SharedSaveContext, continuation: SharedSaveContinuation)
   /// Saves a change not saved yet, now (the app quits, a test checks the store).
   func flush()
   /// How loading and the last save went: the loading state a screen can show.
@@ -42,8 +48,12 @@ extension SharedPersistence {
 
 /// The persistence of an in-memory key: nothing is loaded or saved; the value lives as long as its storage.
 final class InMemoryPersistence<Value: Sendable>: SharedPersistence, Sendable {
-  func load() -> Value? { nil }
-  func save(_ value: Value) {}
+  func load(context: SharedLoadContext<Value>, continuation: SharedLoadContinuation<Value>) {
+    continuation.resumeReturningInitialValue()
+  }
+  func save(_ value: Value, context: SharedSaveContext, continuation: SharedSaveContinuation) {
+    continuation.resume()
+  }
   var status: SharedPersistenceStatus { .notPersisted }
 }
 

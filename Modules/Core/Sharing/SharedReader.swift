@@ -17,7 +17,6 @@ public struct SharedReader<Value: Sendable>: Sendable {
     reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
   }
 
-  /// A constant, for previews and tests of a feature alone.
   /// The value stored under `key`, or the default the key declares when there is none yet, read-only.
   public init(_ key: SharedKeyWithDefault<Value>) {
     reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue)
@@ -38,7 +37,23 @@ public struct SharedReader<Value: Sendable>: Sendable {
     SharedReader<Member>(reference: ProjectedSharedReference(parent: reference, keyPath: keyPath, isReadOnly: true))
   }
 
+  /// A constant, for previews and tests of a feature alone.
   public static func constant(_ value: Value) -> Self { Self(Shared(value: value)) }
+
+  /// Reads the value loaded from `key`'s persistence before the reader exists; throws what the load threw, or
+  /// `SharedLoadError.notFound` when nothing is stored.
+  public init(require key: SharedKey<Value>) async throws {
+    reference = try await DependencyValues.current.sharedStorage.requiredReference(for: key)
+  }
+
+  /// Whether the value is being loaded.
+  public var isLoading: Bool { reference.isLoading }
+
+  /// The error the last load ended with (nil once one succeeds).
+  public var loadError: (any Error)? { reference.loadError }
+
+  /// Loads the value again from where it is kept, and returns once it is in.
+  public func load() async throws { try await reference.load() }
 
   /// The current value.
   public var wrappedValue: Value { reference.value }

@@ -2,6 +2,9 @@ import Foundation
 import IssueReporting
 import Observation
 
+/// The loading state of every value kept nowhere: it never loads, saves or fails.
+let idleLoadingState = SharedLoadingState()
+
 /// The one box behind every `Shared` that names the same value: the value, its lock, its persistence.
 ///
 /// Reads and writes take a lock, so effects on any thread may mutate it; reads
@@ -19,6 +22,10 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   private let registrar = ObservationRegistrar()
   /// Where the value is kept between runs, if anywhere.
   let persistence: (any SharedPersistence<Value>)?
+  /// Whether changes are handed to `persistence` (an in-memory key keeps nothing, so it is not asked).
+  private let savesChanges: Bool
+  /// Whether the value is loading and how its last load and save went (one idle state for a value kept nowhere).
+  private let ownLoadingState: SharedLoadingState
   /// How the reference is named in failure messages (its key, or its type).
   public let name: String
 
@@ -26,6 +33,21 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
     storedValue = value
     self.name = name
     self.persistence = persistence
+    savesChanges = persistence != nil && !(persistence is InMemoryPersistence<Value>)
+    ownLoadingState = savesChanges ? SharedLoadingState() : idleLoadingState
+  }
+
+  /// Whether the value is loading and how its last load and save went (a projection's are its parent's).
+  var loadingState: SharedLoadingState { ownLoadingState }
+
+  /// Loads the value again from where it is kept (`Shared.load()`).
+  public func load() async throws {
+    try await loadFromPersistence()
+  }
+
+  /// Saves the value now (`Shared.save()`).
+  public func save() async throws {
+    try await saveToPersistence()
   }
 
   /// The current value (inside `SharedHistory.reading(asOf:)`, the value as it was then).
@@ -62,10 +84,33 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
         if let replaced { past.note(number, replaced: replaced) }
         SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: false))
         // Under the lock, so a reload of someone else's change sees this one pending and merges it first.
-        if !SharedSaves.arePaused { persistence?.save(storedValue) }
+        if savesChanges, !SharedSaves.arePaused, let persistence {
+          persistence.save(storedValue, context: .didSet, continuation: saveContinuation())
+        }
         return result
       }
     }
+  }
+
+  /// Stores `value` loaded from where it is kept as a change made elsewhere: observers and followers are told,
+  /// and nothing is saved.
+  func storeLoaded(_ value: Value) {
+    defer { tellFollowersOfTheChange() }
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+      lock.withLock {
+        let replaced = storedValue
+        storedValue = value
+        let number = SharedHistory.numberChange()
+        lastChangeNumber = number
+        if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
+        SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: true))
+      }
+    }
+  }
+
+  /// Stores the value a load made while the reference was being made, before anyone can read it: no change.
+  func storeInitial(_ value: Value) {
+    lock.withLock { storedValue = value }
   }
 
   /// Follows a change someone else made to the stored value (another process wrote, replaced or deleted the
@@ -181,6 +226,12 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
   }
 
   override var persistenceStatus: SharedPersistenceStatus { parent.persistenceStatus }
+
+  override var loadingState: SharedLoadingState { parent.loadingState }
+
+  override func load() async throws { try await parent.load() }
+
+  override func save() async throws { try await parent.save() }
 
   // Every change goes through the parent, so its followers are the ones told.
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }

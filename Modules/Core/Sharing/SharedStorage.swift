@@ -35,10 +35,31 @@ public final class SharedStorage: @unchecked Sendable {
       }
       let persistence = key.makePersistence(self)
       let fallback = defaultValue()
-      let value = persistence.load() ?? fallback
-      let reference = SharedReference(value: value, name: key.id, persistence: persistence)
+      let reference = SharedReference(value: fallback, name: key.id, persistence: persistence)
+      reference.loadInitialValue(fallback)
       // Deleting the file elsewhere resets the value to its default.
       persistence.subscribe { [weak reference] in reference?.followExternalChange(fallback: fallback) }
+      references[key.id] = reference
+      return reference
+    }
+  }
+
+  /// The reference for `key` made from the value its persistence loads now; throws what the load threw, or
+  /// `SharedLoadError.notFound` when nothing is stored (`Shared(require:)`). A reference already made is reused.
+  public func requiredReference<Value>(for key: SharedKey<Value>) async throws -> SharedReference<Value> {
+    if let existing = lock.withLock({ references[key.id] as? SharedReference<Value> }) { return existing }
+    let persistence = key.makePersistence(self)
+    let loaded: Value? = try await withCheckedThrowingContinuation { waiter in
+      persistence.load(
+        context: .userInitiated,
+        continuation: SharedLoadContinuation(key.id) { result in waiter.resume(with: result) })
+    }
+    guard let loaded else { throw SharedLoadError.notFound(key: key.id) }
+    return lock.withLock {
+      // Made by someone else while this one loaded: theirs is the value everyone shares.
+      if let existing = references[key.id] as? SharedReference<Value> { return existing }
+      let reference = SharedReference(value: loaded, name: key.id, persistence: persistence)
+      persistence.subscribe { [weak reference] in reference?.followExternalChange(fallback: loaded) }
       references[key.id] = reference
       return reference
     }
