@@ -40,7 +40,7 @@ let coreTargets: [Target] = [
     generates: true),
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
-  core("ComposableTestStore", ["Composable", "ValueDump", "Sharing"]),
+  core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
   core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting", "ValueDump"]),
   core("LineEditing"),
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.

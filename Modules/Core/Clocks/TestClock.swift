@@ -13,6 +13,14 @@ public final class TestClock: Clock, @unchecked Sendable {
     let id: UInt64
     let deadline: ClockInstant
     let continuation: UnsafeContinuation<Void, any Error>
+    /// The work of the task that sleeps (a test store's effects), told when it is woken.
+    let work: (any SettleableWork)?
+
+    /// Wakes the sleeping task, as a step of its work.
+    func wake() {
+      guard let work else { return continuation.resume() }
+      work.resuming { continuation.resume() }
+    }
   }
 
   private let lock = NSLock()
@@ -21,6 +29,10 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var nextSleeperID: UInt64 = 0
   /// Changes whenever a sleep starts or ends, so `settle` can tell when tasks have stopped moving.
   private var activity: UInt64 = 0
+  /// The work (a test store's effects) of the tasks that slept here, by identity: what `settle` waits on.
+  private var sleepersWork: [ObjectIdentifier: any SettleableWork] = [:]
+  /// Whether a task outside any such work slept here: then only a quiet stretch of wall time tells it reacted.
+  private var sawSleeperOutsideWork = false
 
   /// How the clock waits for woken tasks to react before it goes on.
   public enum Settling: Sendable {
@@ -70,8 +82,14 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Suspends until the clock reaches `deadline`; throws `CancellationError` if the task is cancelled.
   public func sleep(until deadline: ClockInstant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
+    let work = SettleableWorkScope.current
     let id = lock.withLock {
       defer { nextSleeperID += 1 }
+      if let work {
+        sleepersWork[ObjectIdentifier(work)] = work
+      } else {
+        sawSleeperOutsideWork = true
+      }
       return nextSleeperID
     }
     try await withTaskCancellationHandler {
@@ -83,7 +101,7 @@ public final class TestClock: Clock, @unchecked Sendable {
           if Task.isCancelled { return .failure(CancellationError()) }
           // Even a deadline already reached (`sleep(for: .zero)`) waits for `advance` or `run`, as in TCA:
           // a test then decides when the sleeper wakes, in the order sleepers started.
-          sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, work: work))
           return .success(())
         }
         if case .failure(let error) = outcome { continuation.resume(throwing: error) }
@@ -117,7 +135,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         return sleeper
       }
       guard let woken else { break }
-      woken.continuation.resume()
+      woken.wake()
       await settle()
     }
     await settle()
@@ -166,13 +184,20 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Waits until tasks that were just started or resumed have reached their next suspension.
   ///
-  /// Sleeping tasks run on the cooperative pool, not on the caller's actor, so
+  /// When every task that slept on the clock was a test store's effect (`SettleableWorkScope`), this waits on
+  /// the test store, which knows when its effects are at rest, and spends no wall time. Otherwise: sleeping tasks run on the cooperative pool, not on the caller's actor, so
   /// yielding alone can return before they register. This yields and pauses for
   /// a fraction of a millisecond until no sleep has started or ended for several
   /// rounds in a row and for at least `quietPeriod` of wall time: on a loaded
   /// machine a task that is about to sleep can be off the processor for
   /// milliseconds, and a quiet window shorter than that mistakes it for idle.
   public func settle() async {
+    if case .untilQuiet = settling, let works = lock.withLock({ sawSleeperOutsideWork ? nil : sleepersWork }),
+      !works.isEmpty
+    {
+      await settle(works.values)
+      return
+    }
     if case let .untilAtRest(isAtRest) = settling {
       // Twice in a row, with a yield between: a task woken just now has had a turn to show it is not at rest.
       var restingRounds = 0
@@ -207,6 +232,16 @@ public final class TestClock: Clock, @unchecked Sendable {
       await MainActor.run {}
       try? await Task.sleep(nanoseconds: 150_000)
       if window.isQuiet(after: lock.withLock { activity }) { return }
+    }
+  }
+
+  /// Waits for `works` (every task that slept here belongs to one of them) to come to rest, again until a round
+  /// sees no sleep start or end: no wall time, since each work knows when its own tasks are at rest.
+  private func settle(_ works: some Collection<any SettleableWork>) async {
+    for _ in 0..<1_000 {
+      let before = lock.withLock { activity }
+      for work in works { await work.settle() }
+      if lock.withLock({ activity }) == before { return }
     }
   }
 

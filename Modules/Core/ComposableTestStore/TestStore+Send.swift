@@ -1,3 +1,4 @@
+import Clocks
 import Composable
 import Foundation
 import IssueReporting
@@ -32,7 +33,8 @@ extension TestStore {
     sharedAfterSentAction = []
     isSendingFromTest = true
     currentSendLocation = location
-    let task = SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) }
+    // The effects it starts (and theirs) belong to this store's work: a test clock they sleep on waits for it.
+    let task = effectWork.run { SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) } }
     isSendingFromTest = false
     let actual = stateAfterSentAction ?? store.currentState
     let shared = stateAfterSentAction == nil ? sharedTracker.takeChanges() : sharedAfterSentAction
@@ -73,13 +75,16 @@ extension TestStore {
   /// Lets the running effects go on until each is suspended on something that is not ready yet (a clock, an
   /// unfinished stream, a request), or all have ended.
   ///
-  /// An effect's step that is ready to run may still wait for a thread (its nonisolated parts run on the
-  /// global pool) or for the main actor (on Linux an effect's task is queued there rather than started at
-  /// once, as the main actor does not run on the main thread). No fixed number of yields outlasts that on a
-  /// loaded machine, so the effects count as at rest only once nothing has moved (no effect ended, no action
-  /// arrived) for a few yields and for `quietPeriod` of wall time. A busy effect that never rests is given up
-  /// on after `settleLimit` yields.
+  /// Where the runtime lets it (Linux; macOS 15, iOS 18 and later), the store counts its effects' work
+  /// (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine only makes it
+  /// slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at
+  /// rest once nothing has moved (no effect ended, no action arrived) for a few yields and for `quietPeriod` of
+  /// wall time. A busy effect that never rests is given up on after `settleLimit` yields.
   @usableFromInline func letEffectsSettle() async {
+    if EffectWork.isCounting {
+      await effectWork.settle()
+      return
+    }
     var window = QuietWindow(rounds: 3, period: Self.quietPeriod, start: [ledger.runningCount, received.count])
     for _ in 0..<Self.settleLimit {
       await Task.yield()

@@ -55,6 +55,8 @@ import ValueDump
   /// Ids of the effect tasks started during the current `send`.
   @exclusivity(unchecked) @usableFromInline var effectsOfCurrentSend: [UInt64] = []
   @usableFromInline let ledger = TestStoreLedger()
+  /// The effects' work, counted so that the store knows when they are at rest.
+  @usableFromInline let effectWork = EffectWork()
   @usableFromInline let events = TestStoreEvents()
   @usableFromInline let stateEquality = RuntimeEquality(State.self)
   @usableFromInline let createdAt: SourceLocation
@@ -70,6 +72,8 @@ import ValueDump
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
+    // Before any effect starts, so the first one's steps are counted too.
+    _ = EffectWork.isCounting
     var dependencies = DependencyValues.current.withFreshDefaults(context: .test)
     let dismissal = TestStoreDismissal()
     dependencies.dismiss = dismissal.effect
@@ -98,6 +102,7 @@ import ValueDump
           weakSelf?.events.signal()
         }))
     weakSelf = self
+    effectWork.progress = { (ledger.runningCount, weakSelf?.received.count ?? 0) }
     dismissal.onDismiss = { weakSelf?.featureDismissedItself() }
   }
 

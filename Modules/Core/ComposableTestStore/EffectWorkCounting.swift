@@ -1,0 +1,89 @@
+import Clocks
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Counts the steps of test stores' effects that run off the main actor, through the concurrency runtime's hook
+/// on the global executor (`swift_task_enqueueGlobal_hook`, the hook swift-concurrency-extras' main serial
+/// executor uses).
+///
+/// A step is a test store's when it is made ready by that store's work: inside its `send`, inside one of its
+/// effects' tasks (`SettleableWorkScope`), inside a step of it running, or by a clock waking one of its sleepers.
+/// Such a step runs on a queue of this type, so its end is seen; any other goes where it would have gone. Installed
+/// once, by the first test store; where the hook cannot be found, nothing is counted and test stores wait for a
+/// quiet stretch instead.
+enum EffectWorkCounting {
+  typealias Original = @convention(thin) (UnownedJob) -> Void
+  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var installed: Bool?
+  /// The hook that was there before (another library's), called for steps that are nobody's work.
+  nonisolated(unsafe) private static var previous: Hook?
+  /// Where counted steps run: concurrently, as on the global executor.
+  private static let queue = DispatchQueue(label: "ComposableTestStore.EffectWork", attributes: .concurrent)
+  /// The work the current thread makes steps for (a `send`, a counted step running, a clock waking a sleeper).
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Installs the hook once; whether steps are counted in this process.
+  static var isCounting: Bool {
+    lock.withLock {
+      if let installed { return installed }
+      let result = install()
+      installed = result
+      return result
+    }
+  }
+
+  /// Puts the counting hook in place; false where the runtime has no such hook or no task executors.
+  private static func install() -> Bool {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return false }
+    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "swift_task_enqueueGlobal_hook") else {
+      return false
+    }
+    let hook = symbol.assumingMemoryBound(to: Hook?.self)
+    previous = hook.pointee
+    hook.pointee = { job, original in
+      guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
+        let work = EffectWorkCounting.threadWork ?? SettleableWorkScope.current as? EffectWork
+      else {
+        if let previous = EffectWorkCounting.previous { return previous(job, original) }
+        return original(job)
+      }
+      EffectWorkCounting.run(job, as: work)
+    }
+    return true
+  }
+
+  /// Runs `job` on the queue as a step of `work`, counted from now until it has run.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  private static func run(_ job: UnownedJob, as work: EffectWork) {
+    work.stepReady()
+    queue.async {
+      // What the step makes ready (a hop, a child task, a task it starts) is the same work's.
+      with(work) { job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor()) }
+      work.stepRan()
+    }
+  }
+
+  /// The work the current thread makes steps for, if any.
+  private static var threadWork: EffectWork? {
+    pthread_getspecific(threadKey).map { Unmanaged<EffectWork>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Runs `body` with steps made ready on this thread counted as `work`'s.
+  static func with<R>(_ work: EffectWork, _ body: () throws -> R) rethrows -> R {
+    let previous = pthread_getspecific(threadKey)
+    pthread_setspecific(threadKey, Unmanaged.passUnretained(work).toOpaque())
+    defer { pthread_setspecific(threadKey, previous) }
+    return try body()
+  }
+}
