@@ -41,7 +41,10 @@ let coreTargets: [Target] = [
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
-  core("ComposableTesting", ["ComposableTestStore", "Composable", "IssueReporting", "ValueDump"]),
+  // Property-based exploration: a product of its own beside the test store, which it does not need to be.
+  core("ComposableExplorer", ["Composable", "Clocks", "IssueReporting", "ValueDump"]),
+  core(
+    "ComposableTesting", ["ComposableTestStore", "ComposableExplorer", "Composable", "IssueReporting", "ValueDump"]),
   core("LineEditing"),
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
   core("SystemSQLite"),
@@ -183,6 +186,7 @@ let coreTests: [Target] = [
   tests("Sharing", generates: true),
   tests("Composable", generates: true),
   tests("ComposableTestStore", generates: true),
+  tests("ComposableExplorer", generates: true),
   tests("ComposableTesting", generates: true),
   tests("TerminalUI"),
   tests("TerminalApp", generates: true),
@@ -213,7 +217,8 @@ let apps: [Target] = [
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
-      "Composable", "ComposableTestStore", "UsersShell", "AppFeature", "Sharing", "TerminalUI", "UserClientInterface",
+      "Composable", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature", "Sharing", "TerminalUI",
+      "UserClientInterface",
       "UserClientLive", "UserListInterface",
     ],
     path: "App/Benchmarks", plugins: boilerplate()),
@@ -250,6 +255,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),
+    .library(name: "ComposableExplorer", targets: ["ComposableExplorer"]),
     // Generates case paths, enum features and client boilerplate in a package of your own
     // (Scripts/templates/OutsidePackage).
     .plugin(name: "BoilerplatePlugin", targets: ["BoilerplatePlugin"]),

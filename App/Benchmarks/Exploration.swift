@@ -1,5 +1,5 @@
 import Composable
-import ComposableTestStore
+import ComposableExplorer
 import UserClientInterface
 import UserListInterface
 

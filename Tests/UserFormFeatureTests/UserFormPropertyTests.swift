@@ -38,7 +38,7 @@ import UserFormInterface
   private func explore(_ initialState: @escaping () -> UserForm.State, seed: UInt64) async
     -> ExplorationResult<UserForm.Action>
   {
-    await ComposableTestStore.explore(
+    await ComposableExplorer.explore(
       exploration(seed: seed), initialState: initialState, reducer: { UserForm() },
       withDependencies: { dependencies, _ in dependencies[UserClient.self] = .inMemory([.ada, .grace]) })
   }

@@ -142,7 +142,7 @@ private struct Notes: Reducer {
     _ bug: Planted.Bug, _ exploration: Exploration<Planted.State, Planted.Action>,
     function: StaticString = #function
   ) async -> ExplorationResult<Planted.Action> {
-    await ComposableTestStore.explore(
+    await ComposableExplorer.explore(
       exploration, initialState: { Planted.State() }, reducer: { Planted(bug: bug) }, function: function)
   }
 
@@ -198,7 +198,7 @@ private struct Notes: Reducer {
     exploration.seed = 7
     var result: ExplorationResult<Notes.Action>?
     await withKnownIssue {
-      result = await ComposableTestStore.explore(exploration, initialState: { LossyState() }, reducer: { Notes() })
+      result = await ComposableExplorer.explore(exploration, initialState: { LossyState() }, reducer: { Notes() })
     }
     let failure = try #require(result?.failure)
     #expect(failure.reason.property == "Codable round trip")
@@ -231,7 +231,7 @@ private struct Notes: Reducer {
     exploration.sequences = 3
     var result: ExplorationResult<String>?
     await withKnownIssue {
-      result = await ComposableTestStore.explore(
+      result = await ComposableExplorer.explore(
         exploration, initialState: { 0 },
         reducer: {
           Reduce<Int, String> { state, _ in
@@ -323,7 +323,7 @@ struct SharedStars: Reducer {
     exploration.invariants = [.always("at most one star") { $0.stars.count <= 1 }]
     var result: ExplorationResult<SharedStars.Action>?
     await withKnownIssue {
-      result = await ComposableTestStore.explore(
+      result = await ComposableExplorer.explore(
         exploration, initialState: { SharedStars.State() }, reducer: { SharedStars() })
     }
     let failure = try #require(result?.failure)
