@@ -142,7 +142,11 @@ let clients: [Target] =
   + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
 let features: [Target] =
-  feature("UserList", interface: ["UserClientInterface", "SettingsInterface", "ErrorHandlingInterface"])
+  feature(
+    "UserList",
+    // UserDetail's Interface for the one wording of a delete, which the detail screen owns.
+    interface: ["UserClientInterface", "SettingsInterface", "ErrorHandlingInterface"],
+    implementation: ["UserDetailInterface"])
   + feature("UserForm", interface: ["UserClientInterface", "ErrorHandlingInterface"])
   + feature(
     "UserDetail", interface: ["UserClientInterface", "UserFormInterface", "ErrorHandlingInterface"],

@@ -22,7 +22,7 @@ struct RestorationRuleTests {
     _ inFlight: S, to settled: S, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     var state = inFlight
-    state.prepareForRestoration()
+    state.settleForRestoration()
     #expect(state == settled, sourceLocation: sourceLocation)
   }
 

@@ -72,7 +72,7 @@ struct GeneratorTests {
     #expect(output.contains("    /// The form.\n    case add(Form.State)"))
     #expect(output.contains("public enum Action: CasePathable, Equatable {"))
     #expect(output.contains("Scope(state: \\.settings, action: \\.settings) { Settings() }"))
-    #expect(output.contains("case var .settings(state):\n        state.prepareForRestoration()"))
+    #expect(output.contains("case var .settings(state):\n        state.settleForRestoration()"))
     #expect(output.contains("extension App.Destination.State {\n"))
     #expect(output.contains("extension App.Destination.Action {\n"))
     // What lets a view show each case's own screen: the features by case, and a visit of the current case.

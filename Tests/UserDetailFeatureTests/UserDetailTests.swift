@@ -194,7 +194,7 @@ private func loadReport(_ reason: String) -> ErrorReport {
     state.isDeleting = true
     state.destination = .edit(UserForm.State(editing: User.ada))
     state.$destination[case: \.edit]?.isSaving = true
-    state.prepareForRestoration()
+    state.settleForRestoration()
     #expect(state.status == .idle)
     #expect(state.isDeleting == false)
     #expect(state.$destination[case: \.edit]?.isSaving == false)

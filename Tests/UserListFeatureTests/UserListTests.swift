@@ -5,6 +5,7 @@ import Testing
 import ErrorHandlingInterface
 import ErrorHandlingTesting
 import UserClientInterface
+import UserDetailInterface
 import UserClientTesting
 import UserListFeature
 import UserListInterface
@@ -265,7 +266,7 @@ import UserListTesting
   }
 
   @Test func theListAsksWithTheSameWordsAsTheDetail() {
-    let confirmation = UserDirectoryRules.deleteConfirmation(for: User.grace)
+    let confirmation = UserDetail.deleteConfirmation(for: User.grace)
     #expect(confirmation.title == "Delete Grace Hopper?")
     #expect(confirmation.message == "This removes Grace Hopper from the directory for good.")
     #expect(Self.confirmation(for: User.grace).buttons.map(\.label) == ["Delete", "Cancel"])
@@ -273,7 +274,7 @@ import UserListTesting
 
   /// The confirmation the list shows before deleting `user`.
   private static func confirmation(for user: User) -> AlertState<UserList.Action.Alert> {
-    let words = UserDirectoryRules.deleteConfirmation(for: user)
+    let words = UserDetail.deleteConfirmation(for: user)
     return AlertState(
       title: words.title, message: words.message,
       buttons: [.destructive("Delete", action: .confirmDelete(user.id)), .cancel("Cancel")])

@@ -49,9 +49,9 @@ extension Exploration where State: Equatable {
   /// is not.
   func restorationFailure(_ state: State) -> ExplorationFailure? {
     guard checksRestoration, var once = state as? any RestorableState else { return nil }
-    once.prepareForRestoration()
+    once.settleForRestoration()
     var twice = once
-    twice.prepareForRestoration()
+    twice.settleForRestoration()
     guard let settled = once as? State, let again = twice as? State, settled != again else { return nil }
     return ExplorationFailure(
       property: "restoration",

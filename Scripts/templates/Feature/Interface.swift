@@ -19,7 +19,7 @@ public struct FeatureName: Reducer {
 
     /// Settles work a quit interrupted, when an app saves its screens (none yet: add it here when the feature
     /// starts effects).
-    public mutating func prepareForRestoration() {}
+    public mutating func settleForRestoration() {}
   }
 
   /// Everything that can happen in the feature.

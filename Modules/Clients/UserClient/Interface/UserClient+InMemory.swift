@@ -90,11 +90,6 @@ public enum UserDirectoryRules {
     User.ID(max(users.lazy.map(\.id.rawValue).max() ?? 0, reserved.max() ?? 0) + 1)
   }
 
-  /// What every screen asks before deleting `user`: one wording wherever a delete starts.
-  public static func deleteConfirmation(for user: User) -> (title: String, message: String) {
-    ("Delete \(user.name)?", "This removes \(user.name) from the directory for good.")
-  }
-
   /// The longest name a user may have, in characters.
   public static let maximumNameLength = 100
   /// The longest email address, in characters (the limit of the mail standards).

@@ -10,5 +10,5 @@
 /// no `default`, so a new child cannot be added without taking part.
 public protocol RestorableState {
   /// Clears what was in flight, so the restored screen starts idle (and loads again where it shows data).
-  mutating func prepareForRestoration()
+  mutating func settleForRestoration()
 }

@@ -8,9 +8,9 @@ extension AppFeature {
   /// What the root presents over the stack, one at a time (its State, Action and reducer are generated).
   public enum Destination: Reducer {
     /// What a presented feature's state and actions can do: saved with the session, and compared in tests.
-    public typealias StateConformances = Equatable & Codable & RestorableState
+    private typealias StateConformances = Equatable & Codable & RestorableState
     /// What a presented feature's actions can do.
-    public typealias ActionConformances = Equatable & Codable
+    private typealias ActionConformances = Equatable & Codable
 
     /// The form adding a user.
     case add(UserForm)

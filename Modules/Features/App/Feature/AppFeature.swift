@@ -41,16 +41,16 @@ public struct AppFeature: Reducer {
     /// was interrupted is idle, so it loads again when it appears instead of showing "Loading…" forever.
     public func preparedForRestoration() -> Self {
       var state = self
-      state.prepareForRestoration()
+      state.settleForRestoration()
       return state
     }
 
     /// Settles every screen's work in flight: the list, each pushed screen, the presented one, the error screen.
-    public mutating func prepareForRestoration() {
-      list.prepareForRestoration()
-      for id in path.ids { path[id: id]?.prepareForRestoration() }
-      destination?.prepareForRestoration()
-      error?.prepareForRestoration()
+    public mutating func settleForRestoration() {
+      list.settleForRestoration()
+      for id in path.ids { path[id: id]?.settleForRestoration() }
+      destination?.settleForRestoration()
+      error?.settleForRestoration()
     }
   }
 

@@ -21,7 +21,7 @@ public struct AppInfo: Reducer {
     public init() {}
 
     /// Settles work a quit interrupted, so a restored screen reads the environment again.
-    public mutating func prepareForRestoration() {
+    public mutating func settleForRestoration() {
       isLoading = false
       isSaving = false
       environment = nil

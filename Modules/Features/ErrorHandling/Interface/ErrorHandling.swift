@@ -16,7 +16,7 @@ public struct ErrorHandling: Reducer {
     }
 
     /// Nothing to settle: the screen only shows a report; a retry is the parent's request, sent again.
-    public mutating func prepareForRestoration() {}
+    public mutating func settleForRestoration() {}
   }
 
   /// Everything that can happen on the screen.

@@ -30,8 +30,8 @@ public struct Onboarding: Reducer {
     }
 
     /// Settles work a quit interrupted (the list's load).
-    public mutating func prepareForRestoration() {
-      list.prepareForRestoration()
+    public mutating func settleForRestoration() {
+      list.settleForRestoration()
     }
   }
 

@@ -22,7 +22,7 @@ public struct Settings: Reducer {
     private enum CodingKeys: CodingKey {}
 
     /// Nothing to settle: every change is written to the shared preferences at once, with no work in flight.
-    public mutating func prepareForRestoration() {}
+    public mutating func settleForRestoration() {}
   }
 
   /// Everything that can happen on the screen.

@@ -64,7 +64,7 @@ struct UserDetailLogic: Reducer {
         return .none
       case .deleteTapped:
         guard let user = state.user, !state.isDeleting else { return .none }
-        let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
+        let confirmation = UserDetail.deleteConfirmation(for: user)
         state.destination = .alert(
           AlertState(
             title: confirmation.title, message: confirmation.message,

@@ -46,10 +46,10 @@ public struct UserDetail: Reducer {
 
     /// Readies the screen to be saved for the next start: a load or delete in flight will not answer a restored
     /// screen, so it is idle and loads the user again when it appears (the user may have changed since).
-    public mutating func prepareForRestoration() {
+    public mutating func settleForRestoration() {
       status = .idle
       isDeleting = false
-      destination?.prepareForRestoration()
+      destination?.settleForRestoration()
     }
 
     /// Whether `user` is a favorite.
@@ -105,9 +105,9 @@ public struct UserDetail: Reducer {
   /// What the screen presents, one at a time (its State, Action and reducer are generated).
   public enum Destination: Reducer {
     /// Saved with the screen, settled before a restore, as the screen's own state is.
-    public typealias StateConformances = Equatable & Codable & RestorableState
+    private typealias StateConformances = Equatable & Codable & RestorableState
     /// Recorded and replayed with the screen's actions.
-    public typealias ActionConformances = Equatable & Codable
+    private typealias ActionConformances = Equatable & Codable
     /// The delete confirmation.
     case alert(AlertState<Alert>)
     /// The edit form.

@@ -45,7 +45,7 @@ public struct UserForm: Reducer {
     ]
 
     /// Settles work a quit interrupted: a save in flight will not answer a restored form.
-    public mutating func prepareForRestoration() {
+    public mutating func settleForRestoration() {
       isSaving = false
     }
 

@@ -1,6 +1,7 @@
 import Composable
 import ErrorHandlingInterface
 import UserClientInterface
+import UserDetailInterface
 import UserListInterface
 
 /// The list's behaviour: a page read from the directory with a visible status, debounced search, sorting, paging,
@@ -169,7 +170,7 @@ struct UserListLogic: Reducer {
 
   /// Shows the confirmation every screen asks before deleting `user`.
   private func askToDelete(_ user: User, in state: inout State) {
-    let confirmation = UserDirectoryRules.deleteConfirmation(for: user)
+    let confirmation = UserDetail.deleteConfirmation(for: user)
     state.alert = AlertState(
       title: confirmation.title, message: confirmation.message,
       buttons: [.destructive("Delete", action: .confirmDelete(user.id)), .cancel("Cancel")])

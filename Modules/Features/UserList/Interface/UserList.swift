@@ -66,7 +66,7 @@ public struct UserList: Reducer {
 
     /// Readies the list to be saved for the next start: idle, so the restored list loads again when it appears
     /// (a load in flight will never answer, and the users may have changed since).
-    public mutating func prepareForRestoration() {
+    public mutating func settleForRestoration() {
       status = .idle
     }
 

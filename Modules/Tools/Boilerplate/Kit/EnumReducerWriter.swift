@@ -8,7 +8,7 @@
 /// values (`case meeting(Meeting, syncUp: SyncUp)`) is plain state, with no action and no logic.
 ///
 /// The State and Action enums conform to `Equatable`, or to exactly what the enum's `StateConformances` and
-/// `ActionConformances` type aliases list. With `RestorableState`, the state's `prepareForRestoration()` forwards
+/// `ActionConformances` type aliases list. With `RestorableState`, the state's `settleForRestoration()` forwards
 /// to the child that is there.
 struct EnumReducerWriter {
   let enumeration: TypeDeclaration
@@ -238,7 +238,7 @@ struct EnumReducerWriter {
   // Alerts, dialogs and plain state have no work to settle.
   private func restoration(_ children: [Child], access: String) -> String {
     var text = documentation("Settles work a quit interrupted in the feature that is there.", indent: "    ")
-    text += "    \(access)mutating func prepareForRestoration() {\n      switch self {\n"
+    text += "    \(access)mutating func settleForRestoration() {\n      switch self {\n"
     for child in children {
       let name = child.enumCase.name
       guard case .feature = child.kind else {
@@ -247,7 +247,7 @@ struct EnumReducerWriter {
       }
       let line = """
               case var .\(name)(state):
-                state.prepareForRestoration()
+                state.settleForRestoration()
                 self = .\(name)(state)
         """
       text += wrap(line, in: child.enumCase.condition) + "\n"

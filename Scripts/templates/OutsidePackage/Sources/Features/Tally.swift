@@ -25,9 +25,9 @@ public struct Tally: Reducer {
   /// What the tally presents.
   public enum Destination: Reducer {
     /// What a destination's state can do.
-    public typealias StateConformances = Equatable
+    private typealias StateConformances = Equatable
     /// What a destination's actions can do.
-    public typealias ActionConformances = Equatable
+    private typealias ActionConformances = Equatable
 
     /// A counter.
     case counter(Counter)
