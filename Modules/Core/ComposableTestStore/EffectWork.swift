@@ -90,7 +90,13 @@ extension EffectWork {
     EffectWorkCounting.with(self, body)
   }
 
-  /// Runs `body` (a test store's `send`) with the steps it makes ready, and its effects', counted as this work's.
+  /// Runs `body` (a test store's `send`) with the steps it makes ready on this thread counted as this work's.
+  @usableFromInline func counting<R>(_ body: () throws -> R) rethrows -> R {
+    try EffectWorkCounting.with(self, body)
+  }
+
+  /// Runs `body` (the creation of an effect's task) with the task bound to this work, so that the task and those it
+  /// makes inherit the binding: what they make ready, and a clock they sleep on, count as this work's.
   @usableFromInline func run<R>(_ body: () throws -> R) rethrows -> R {
     try EffectWorkCounting.with(self) { try SettleableWorkScope.$current.withValue(self, operation: body) }
   }

@@ -33,8 +33,8 @@ extension TestStore {
     sharedAfterSentAction = []
     isSendingFromTest = true
     currentSendLocation = location
-    // The effects it starts (and theirs) belong to this store's work: a test clock they sleep on waits for it.
-    let task = effectWork.run { SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) } }
+    // What it makes ready belongs to this store's work (its effects' tasks are bound to it as they are made).
+    let task = effectWork.counting { SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) } }
     isSendingFromTest = false
     let actual = stateAfterSentAction ?? store.currentState
     let shared = stateAfterSentAction == nil ? sharedTracker.takeChanges() : sharedAfterSentAction

@@ -100,7 +100,8 @@ import ValueDump
         effectFinished: { id in
           ledger.effectFinished(id: id)
           weakSelf?.events.signal()
-        }))
+        },
+        effectTaskCreation: { [effectWork] create in effectWork.run(create) }))
     weakSelf = self
     effectWork.progress = { (ledger.runningCount, weakSelf?.received.count ?? 0) }
     dismissal.onDismiss = { weakSelf?.featureDismissedItself() }
