@@ -82,7 +82,10 @@ enum EffectWorkCounting {
   /// Runs `body` with steps made ready on this thread counted as `work`'s.
   static func with<R>(_ work: EffectWork, _ body: () throws -> R) rethrows -> R {
     let previous = pthread_getspecific(threadKey)
-    pthread_setspecific(threadKey, Unmanaged.passUnretained(work).toOpaque())
+    let current = Unmanaged.passUnretained(work).toOpaque()
+    // Inside a send already counting for `work` (an effect made by it): nothing to set.
+    if previous == current { return try body() }
+    pthread_setspecific(threadKey, current)
     defer { pthread_setspecific(threadKey, previous) }
     return try body()
   }
