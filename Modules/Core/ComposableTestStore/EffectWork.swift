@@ -1,4 +1,5 @@
 import Clocks
+import Composable
 import Foundation
 
 /// The work of one test store's effects, counted step by step, so the test store knows when they are at rest
@@ -91,14 +92,14 @@ extension EffectWork {
   }
 
   /// Runs `body` (a test store's `send`) with the steps it makes ready on this thread counted as this work's.
-  @usableFromInline func counting<R>(_ body: () throws -> R) rethrows -> R {
-    try EffectWorkCounting.with(self, body)
+  @usableFromInline func counting(_ body: () -> StoreTask) -> StoreTask {
+    EffectWorkCounting.with(self, body)
   }
 
   /// Runs `body` (the creation of an effect's task) with the task bound to this work, so that the task and those it
   /// makes inherit the binding: what they make ready, and a clock they sleep on, count as this work's.
-  @usableFromInline func run<R>(_ body: () throws -> R) rethrows -> R {
-    try EffectWorkCounting.with(self) { try SettleableWorkScope.$current.withValue(self, operation: body) }
+  @usableFromInline func run(_ body: () -> Task<Void, Never>) -> Task<Void, Never> {
+    EffectWorkCounting.with(self) { SettleableWorkScope.$current.withValue(self, operation: body) }
   }
 
   /// Whether steps are counted in this process (else the test store waits for a quiet stretch).

@@ -58,10 +58,15 @@ import UserClientLive
         + checkTheFiles(favoritesToo: false)
       if !broken.isEmpty { return broken.map { "after \(session + 1): \(line) — \($0)" } }
     }
-    // Quiet: each session has seen the other's last change (the watch polls every 200 ms, files at once).
-    try? await Task.sleep(for: .milliseconds(800))
+    // Quiet: each session has seen the other's last change (the watch polls every 200 ms, files at once). On a
+    // loaded machine that can take longer: the screens are checked until they hold, for 10 s at most.
     var broken: [String] = []
-    for session in 0..<2 { broken += await checkTheScreen(of: session) }
+    let deadline = ContinuousClock.now + .seconds(10)
+    repeat {
+      try? await Task.sleep(for: .milliseconds(200))
+      broken = []
+      for session in 0..<2 { broken += await checkTheScreen(of: session) }
+    } while !broken.isEmpty && ContinuousClock.now < deadline
     for session in 0..<2 {
       terminals[session].type("quit\r")
       let status = await terminals[session].waitForExit(timeout: .seconds(10))
