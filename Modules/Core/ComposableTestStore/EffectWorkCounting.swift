@@ -22,8 +22,17 @@ enum EffectWorkCounting {
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var installed: Bool?
-  /// The hook that was there before (another library's), called for steps that are nobody's work.
-  nonisolated(unsafe) private static var previous: Hook?
+  /// The runtime's hook, where it has one.
+  nonisolated(unsafe) private static let hookSlot: UnsafeMutablePointer<Hook?>? = {
+    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "swift_task_enqueueGlobal_hook") else {
+      return nil
+    }
+    return symbol.assumingMemoryBound(to: Hook?.self)
+  }()
+  /// The hook that was there before ours (another library's), called for steps that are nobody's work. A lazily
+  /// made constant, read before ours is put in place: the hook reads it from any thread, through the same
+  /// once-only initialization that made it, so the read is ordered after the write.
+  nonisolated(unsafe) private static let previous: Hook? = hookSlot?.pointee
   /// Where counted steps run: concurrently, as on the global executor.
   private static let queue = DispatchQueue(label: "ComposableTestStore.EffectWork", attributes: .concurrent)
   /// The work the current thread makes steps for (a `send`, a counted step running, a clock waking a sleeper).
@@ -45,12 +54,8 @@ enum EffectWorkCounting {
 
   /// Puts the counting hook in place; false where the runtime has no such hook or no task executors.
   private static func install() -> Bool {
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return false }
-    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "swift_task_enqueueGlobal_hook") else {
-      return false
-    }
-    let hook = symbol.assumingMemoryBound(to: Hook?.self)
-    previous = hook.pointee
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let hook = hookSlot else { return false }
+    _ = previous
     hook.pointee = { job, original in
       guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
         let work = EffectWorkCounting.threadWork ?? SettleableWorkScope.current as? EffectWork
