@@ -32,7 +32,7 @@ enum EffectWorkCounting {
   /// The hook that was there before ours (another library's), called for steps that are nobody's work. A lazily
   /// made constant, read before ours is put in place: the hook reads it from any thread, through the same
   /// once-only initialization that made it, so the read is ordered after the write.
-  nonisolated(unsafe) private static let previous: Hook? = hookSlot?.pointee
+  private static let previous: Hook? = hookSlot?.pointee
   /// Where counted steps run: concurrently, as on the global executor.
   private static let queue = DispatchQueue(label: "ComposableTestStore.EffectWork", attributes: .concurrent)
   /// The work the current thread makes steps for (a `send`, a counted step running, a clock waking a sleeper).
