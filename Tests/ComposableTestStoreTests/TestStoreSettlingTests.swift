@@ -50,7 +50,9 @@ nonisolated private func holdTheThread(for seconds: TimeInterval) {
   Thread.sleep(forTimeInterval: seconds)
 }
 
-@MainActor struct TestStoreSettlingTests {
+/// Where effects start inside `send` (the order the counting needs); below it the test store waits by time.
+@MainActor @Suite(.enabled(if: EffectStartOrder.current == .immediate))
+struct TestStoreSettlingTests {
   @Test func sendReturnsOnlyOnceSlowWorkOffTheMainActorHasAnswered() async {
     let store = TestStore(initialState: Checksum.State()) { Checksum() }
     await store.send(.computeTapped)

@@ -75,25 +75,14 @@ extension TestStore {
   /// Lets the running effects go on until each is suspended on something that is not ready yet (a clock, an
   /// unfinished stream, a request), or all have ended.
   ///
-  /// Where the runtime lets it (Linux; macOS 15, iOS 18 and later), the store counts its effects' work
-  /// (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine only makes it
-  /// slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at
+  /// Where the runtime lets it (effects started inside `send`: Linux, macOS 26, iOS 26), the store counts its
+  /// effects' work (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine
+  /// only makes it slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at
   /// rest once nothing has moved (no effect ended, no action arrived) for a few yields and for `quietPeriod` of
   /// wall time. A busy effect that never rests is given up on after `settleLimit` yields.
   @usableFromInline func letEffectsSettle() async {
-    if EffectWork.isCounting {
-      await effectWork.settle()
-      return
-    }
-    var window = QuietWindow(rounds: 3, period: Self.quietPeriod, start: [ledger.runningCount, received.count])
-    for _ in 0..<Self.settleLimit {
-      await Task.yield()
-      if ledger.runningCount == 0 || window.isQuiet(after: [ledger.runningCount, received.count]) { return }
-    }
+    await effectWork.settle()
   }
-
-  /// How long nothing may move before the running effects count as at rest.
-  @usableFromInline static var quietPeriod: Duration { .milliseconds(5) }
 
   /// How many times settling yields at most (a busy effect never goes quiet).
   @usableFromInline static var settleLimit: Int { 100_000 }
