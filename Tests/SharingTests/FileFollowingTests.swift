@@ -65,6 +65,7 @@ import Testing
   }
 
   @Test func aChangeNotSavedYetIsKeptWhenAnotherProcessSaves() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
     let files = InMemoryFiles()
     let first = SharedStorage(fileSystem: .inMemory(files), directory: folder)
     let second = SharedStorage(fileSystem: .inMemory(files), directory: folder)
@@ -113,6 +114,7 @@ import Testing
   }
 
   @Test func theFirstChangeIsWrittenAtOnceAndTheNextOnesTogetherAfterTheDelay() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
     let files = InMemoryFiles()
     let storage = SharedStorage(fileSystem: .inMemory(files), directory: folder)
     let count = storage.reference(for: .dataFile(named: "count.json", saveDelay: .seconds(1))) { 0 }
@@ -130,6 +132,7 @@ import Testing
   }
 
   @Test func anInMemoryDeletionResetsToTheDefault() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
     let files = InMemoryFiles()
     let url = folder.appendingPathComponent("count.json")
     files[url] = Data("9".utf8)

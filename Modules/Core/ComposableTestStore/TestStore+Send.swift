@@ -78,14 +78,11 @@ extension TestStore {
   /// Where the runtime lets it (effects started inside `send`: Linux, macOS 26, iOS 26), the store counts its
   /// effects' work (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine
   /// only makes it slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at
-  /// rest once nothing has moved (no effect ended, no action arrived) for a few yields and for `quietPeriod` of
-  /// wall time. A busy effect that never rests is given up on after `settleLimit` yields.
+  /// rest once nothing has moved (no effect ended, no action arrived) for a few yields and for `EffectWork.quietPeriod` of
+  /// wall time. A busy effect that never rests is given up on after `EffectWork.roundLimit` yields.
   @usableFromInline func letEffectsSettle() async {
     await effectWork.settle()
   }
-
-  /// How many times settling yields at most (a busy effect never goes quiet).
-  @usableFromInline static var settleLimit: Int { 100_000 }
 
   /// Sends the payload-less case `casePath` names (`send(\.onAppear)`, `send(\.view.refreshTapped)`).
   @discardableResult

@@ -22,26 +22,19 @@ public enum SharedSaveContext: Sendable, Equatable {
 ///
 /// A continuation resumed inside `load(context:continuation:)` makes the value there when the `Shared` is made;
 /// one resumed later leaves the `Shared` loading (`isLoading`) until then, holding its initial value.
-public final class SharedLoadContinuation<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var onResume: (@Sendable (Result<Value?, any Error>) -> Void)?
-  private let description: String
+public final class SharedLoadContinuation<Value: Sendable>: Sendable {
+  private let once: ResumedOnce<Result<Value?, any Error>>
 
   /// A continuation that calls `onResume` once; `description` names the key in a report (the runtime makes them;
   /// make one to test a persistence of your own).
   public init(_ description: String, onResume: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
-    self.description = description
-    self.onResume = onResume
-  }
-
-  deinit {
-    if onResume != nil {
-      reportIssue(
-        """
+    once = ResumedOnce(
+      operation: "load of \(description)",
+      neverResumed: """
         The load of \(description) was never resumed: its value stays as it was and 'isLoading' stays true. \
         Resume every SharedLoadContinuation exactly once.
-        """)
-    }
+        """,
+      handler: onResume)
   }
 
   /// Ends the load with `value`.
@@ -54,37 +47,20 @@ public final class SharedLoadContinuation<Value: Sendable>: @unchecked Sendable 
   public func resumeReturningInitialValue() { resume(with: .success(nil)) }
 
   /// Ends the load with `result` (`.success(nil)`: nothing stored).
-  public func resume(with result: Result<Value?, any Error>) {
-    let handler: (@Sendable (Result<Value?, any Error>) -> Void)? = lock.withLock {
-      defer { onResume = nil }
-      return onResume
-    }
-    guard let handler else {
-      reportIssue("The load of \(description) was resumed more than once; only the first counts.")
-      return
-    }
-    handler(result)
-  }
+  public func resume(with result: Result<Value?, any Error>) { once.resume(with: result) }
 }
 
 /// How a persistence says a save ended, now or later from any thread; resume it exactly once.
-public final class SharedSaveContinuation: @unchecked Sendable {
-  private let lock = NSLock()
-  private var onResume: (@Sendable (Result<Void, any Error>) -> Void)?
-  private let description: String
+public final class SharedSaveContinuation: Sendable {
+  private let once: ResumedOnce<Result<Void, any Error>>
 
   /// A continuation that calls `onResume` once; `description` names the key in a report (the runtime makes them;
   /// make one to test a persistence of your own).
   public init(_ description: String, onResume: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-    self.description = description
-    self.onResume = onResume
-  }
-
-  deinit {
-    if onResume != nil {
-      reportIssue(
-        "The save of \(description) was never resumed. Resume every SharedSaveContinuation exactly once.")
-    }
+    once = ResumedOnce(
+      operation: "save of \(description)",
+      neverResumed: "The save of \(description) was never resumed. Resume every SharedSaveContinuation exactly once.",
+      handler: onResume)
   }
 
   /// The value is kept.
@@ -94,17 +70,7 @@ public final class SharedSaveContinuation: @unchecked Sendable {
   public func resume(throwing error: any Error) { resume(with: .failure(error)) }
 
   /// Ends the save with `result`.
-  public func resume(with result: Result<Void, any Error>) {
-    let handler: (@Sendable (Result<Void, any Error>) -> Void)? = lock.withLock {
-      defer { onResume = nil }
-      return onResume
-    }
-    guard let handler else {
-      reportIssue("The save of \(description) was resumed more than once; only the first counts.")
-      return
-    }
-    handler(result)
-  }
+  public func resume(with result: Result<Void, any Error>) { once.resume(with: result) }
 }
 
 /// Why `Shared(require:)` made no value.

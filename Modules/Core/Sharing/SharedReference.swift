@@ -97,15 +97,19 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   func storeLoaded(_ value: Value) {
     defer { tellFollowersOfTheChange() }
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      lock.withLock {
-        let replaced = storedValue
-        storedValue = value
-        let number = SharedHistory.numberChange()
-        lastChangeNumber = number
-        if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
-        SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: true))
-      }
+      lock.withLock { replaceWithOutsideValueLocked(value) }
     }
+  }
+
+  /// Puts a value that came from outside this process in place (the caller holds `lock`): a numbered change,
+  /// kept in the history while someone keeps it, announced as made elsewhere.
+  private func replaceWithOutsideValueLocked(_ value: Value) {
+    let replaced = storedValue
+    storedValue = value
+    let number = SharedHistory.numberChange()
+    lastChangeNumber = number
+    if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
+    SharedEvents.send(.changed(name: name, file: persistence?.fileURL?.path, number: number, elsewhere: true))
   }
 
   /// Stores the value a load made while the reference was being made, before anyone can read it: no change.
@@ -124,12 +128,7 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
       // first) or all after it, never half-way.
       lock.withLock {
         guard let reloaded = persistence.reloadIfStale() else { return }
-        let replaced = storedValue
-        storedValue = reloaded ?? fallback
-        let number = SharedHistory.numberChange()
-        lastChangeNumber = number
-        if SharedHistory.keepers.load() > 0 { past.note(number, replaced: replaced) }
-        SharedEvents.send(.changed(name: name, file: persistence.fileURL?.path, number: number, elsewhere: true))
+        replaceWithOutsideValueLocked(reloaded ?? fallback)
       }
     }
   }
