@@ -50,8 +50,8 @@ nonisolated private func holdTheThread(for seconds: TimeInterval) {
   Thread.sleep(forTimeInterval: seconds)
 }
 
-/// Where effects start inside `send` (the order the counting needs); below it the test store waits by time.
-@MainActor @Suite(.enabled(if: EffectStartOrder.current == .immediate))
+/// Effects whose work holds a thread: the test store waits for the work itself, in either start order.
+@MainActor @Suite
 struct TestStoreSettlingTests {
   @Test func sendReturnsOnlyOnceSlowWorkOffTheMainActorHasAnswered() async {
     let store = TestStore(initialState: Checksum.State()) { Checksum() }

@@ -24,6 +24,13 @@ import Foundation
   /// Set once, by the test store that owns the work, before any effect runs; called on the main actor only.
   @usableFromInline nonisolated(unsafe) var progress: @MainActor () -> (running: Int, received: Int) = { (0, 0) }
 
+  /// The tasks of running effects filed with `EffectWorkCounting`, by effect.
+  private var filedTasks: [UInt64: Task<Void, Never>] = [:]
+
+  deinit {
+    for task in filedTasks.values { EffectWorkCounting.unfile(task) }
+  }
+
   /// How many rounds nothing must move in before the work counts as at rest.
   static let quietRounds = 3
   /// How many steps a wait for idle lets run before it looks again (a busy effect never goes idle).
@@ -120,8 +127,20 @@ extension EffectWork {
     return EffectWorkCounting.with(self) { SettleableWorkScope.$current.withValue(self, operation: body) }
   }
 
-  /// Whether steps are counted in this process (else the test store waits for a quiet stretch). Counting needs
-  /// effects to start inside `send` (`EffectStartOrder.immediate`): a task started later makes its first step
-  /// ready outside any task the runtime's hook can see, so that step would go uncounted.
-  @usableFromInline static let isCounting = EffectStartOrder.current == .immediate && EffectWorkCounting.isCounting
+  /// Notes an effect's task: started after `send` (the deferred start order), it is filed so that its hop off the
+  /// main actor, made ready where no thread or task-local tells whose it is, counts as this work's.
+  @usableFromInline func effectAttached(_ id: UInt64, _ task: Task<Void, Never>) {
+    guard Self.isCounting, EffectStartOrder.current == .deferred else { return }
+    EffectWorkCounting.file(task, as: self)
+    lock.withLock { filedTasks[id] = task }
+  }
+
+  /// Notes an effect that ended: its task is no longer filed.
+  @usableFromInline func effectEnded(_ id: UInt64) {
+    guard let task = lock.withLock({ filedTasks.removeValue(forKey: id) }) else { return }
+    EffectWorkCounting.unfile(task)
+  }
+
+  /// Whether steps are counted in this process (else the test store waits for a quiet stretch).
+  @usableFromInline static let isCounting = EffectWorkCounting.isCounting
 }

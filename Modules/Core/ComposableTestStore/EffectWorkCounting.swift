@@ -12,7 +12,8 @@ import Foundation
 /// executor uses).
 ///
 /// A step is a test store's when it is made ready by that store's work: inside its `send`, inside one of its
-/// effects' tasks (`SettleableWorkScope`), inside a step of it running, or by a clock waking one of its sleepers.
+/// effects' tasks (`SettleableWorkScope`), inside a step of it running, or by a clock waking one of its sleepers;
+/// or when it is the task of one of its effects started after `send` (`file(_:as:)`).
 /// Such a step runs on a queue of this type, so its end is seen; any other goes where it would have gone. Installed
 /// once, by the first test store; where the hook cannot be found, nothing is counted and test stores wait for a
 /// quiet stretch instead.
@@ -59,6 +60,7 @@ enum EffectWorkCounting {
     hook.pointee = { job, original in
       guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
         let work = EffectWorkCounting.threadWork ?? SettleableWorkScope.current as? EffectWork
+          ?? EffectWorkCounting.work(ofTaskIn: job)
       else {
         if let previous = EffectWorkCounting.previous { return previous(job, original) }
         return original(job)
@@ -79,6 +81,35 @@ enum EffectWorkCounting {
     }
   }
 
+  /// Effect tasks started after `send` (the deferred start order), by address, with their work. Such a task's
+  /// first hop off the main actor is made ready after the runtime stopped running it, where neither the thread
+  /// nor a task-local says whose it is; but that step is the task itself.
+  nonisolated(unsafe) private static var filedTasks: [UnsafeRawPointer: WeakEffectWork] = [:]
+  private static let filedTasksLock = NSLock()
+
+  /// Files `task`, an effect task of `work` started after `send`, until `unfile`.
+  static func file(_ task: Task<Void, Never>, as work: EffectWork) {
+    let box = WeakEffectWork(work)
+    filedTasksLock.withLock { filedTasks[address(of: task)] = box }
+  }
+
+  /// Forgets `task` (it ended, or its test store is gone).
+  static func unfile(_ task: Task<Void, Never>) {
+    _ = filedTasksLock.withLock { filedTasks.removeValue(forKey: address(of: task)) }
+  }
+
+  /// The work of the filed effect task whose step `job` is, if any.
+  private static func work(ofTaskIn job: UnownedJob) -> EffectWork? {
+    // A task's job is the task itself: the same object, as `Task` and `UnownedJob` each hold its address.
+    let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    return filedTasksLock.withLock { filedTasks[address]?.work }
+  }
+
+  /// The address of `task`'s object in the runtime.
+  private static func address(of task: Task<Void, Never>) -> UnsafeRawPointer {
+    unsafeBitCast(task, to: UnsafeRawPointer.self)
+  }
+
   /// The work the current thread makes steps for, if any.
   private static var threadWork: EffectWork? {
     pthread_getspecific(threadKey).map { Unmanaged<EffectWork>.fromOpaque($0).takeUnretainedValue() }
@@ -94,4 +125,11 @@ enum EffectWorkCounting {
     defer { pthread_setspecific(threadKey, previous) }
     return try body()
   }
+}
+
+/// A work held weakly: a filed task may outlive its test store.
+final class WeakEffectWork: @unchecked Sendable {
+  weak var work: EffectWork?
+
+  init(_ work: EffectWork) { self.work = work }
 }

@@ -75,11 +75,11 @@ extension TestStore {
   /// Lets the running effects go on until each is suspended on something that is not ready yet (a clock, an
   /// unfinished stream, a request), or all have ended.
   ///
-  /// Where the runtime lets it (effects started inside `send`: Linux, macOS 26, iOS 26), the store counts its
-  /// effects' work (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine
-  /// only makes it slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at
-  /// rest once nothing has moved (no effect ended, no action arrived) for a few yields and for `EffectWork.quietPeriod` of
-  /// wall time. A busy effect that never rests is given up on after `EffectWork.roundLimit` yields.
+  /// Where the runtime lets it (Linux, macOS 15, iOS 18 and later), the store counts its effects' work
+  /// (`EffectWork`) and knows when they are at rest: no wall time is spent, and a loaded machine only makes it
+  /// slower. Elsewhere an effect's step that is ready may wait for a thread unseen, so the effects count as at rest
+  /// once nothing has moved (no effect ended, no action arrived) for a few yields and for `EffectWork.quietPeriod`
+  /// of wall time. A busy effect that never rests is given up on after `EffectWork.roundLimit` yields.
   @usableFromInline func letEffectsSettle() async {
     await effectWork.settle()
   }

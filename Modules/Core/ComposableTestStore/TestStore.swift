@@ -96,9 +96,13 @@ import ValueDump
             id: id, by: ActionDescription(weakSelf?.currentAction), at: weakSelf?.currentSendLocation)
           weakSelf?.effectsOfCurrentSend.append(id)
         },
-        effectAttached: { id, task in ledger.effectAttached(id: id, task: task) },
-        effectFinished: { id in
+        effectAttached: { [effectWork] id, task in
+          ledger.effectAttached(id: id, task: task)
+          effectWork.effectAttached(id, task)
+        },
+        effectFinished: { [effectWork] id in
           ledger.effectFinished(id: id)
+          effectWork.effectEnded(id)
           weakSelf?.events.signal()
         },
         effectTaskCreation: { [effectWork] create in effectWork.run(create) }))
