@@ -33,7 +33,8 @@ let coreTargets: [Target] = [
   core("ValueDump"),
   core("Dependencies", ["IssueReporting", "Clocks", "ValueDump"]),
   core("Clocks", ["IssueReporting"]),
-  core("Sharing", ["AtomicCounters", "IssueReporting", "Dependencies", "ValueDump", "IdentifiedCollections"]),
+  core(
+    "Sharing", ["AtomicCounters", "IssueReporting", "Clocks", "Dependencies", "ValueDump", "IdentifiedCollections"]),
   core(
     "Composable",
     ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],

@@ -10,9 +10,3 @@ public protocol SettleableWork: AnyObject, Sendable {
   /// counts as the work's.
   func resuming(_ body: () -> Void)
 }
-
-/// The work the current task belongs to, for a `TestClock` to wait on after waking it.
-public enum SettleableWorkScope {
-  /// Set by a test store around the sends whose effects it counts; the effects' tasks inherit it.
-  @TaskLocal public static var current: (any SettleableWork)?
-}

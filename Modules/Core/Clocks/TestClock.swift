@@ -82,7 +82,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Suspends until the clock reaches `deadline`; throws `CancellationError` if the task is cancelled.
   public func sleep(until deadline: ClockInstant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let work = SettleableWorkScope.current
+    let work = TestStoreScope.current?.work
     let id = lock.withLock {
       defer { nextSleeperID += 1 }
       if let work {
@@ -184,7 +184,7 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Waits until tasks that were just started or resumed have reached their next suspension.
   ///
-  /// When every task that slept on the clock was a test store's effect (`SettleableWorkScope`), this waits on
+  /// When every task that slept on the clock was a test store's effect (`TestStoreScope`), this waits on
   /// the test store, which knows when its effects are at rest, and spends no wall time. Otherwise: sleeping tasks run on the cooperative pool, not on the caller's actor, so
   /// yielding alone can return before they register. This yields and pauses for
   /// a fraction of a millisecond until no sleep has started or ended for several

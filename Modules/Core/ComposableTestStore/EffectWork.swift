@@ -119,14 +119,6 @@ extension EffectWork {
     EffectWorkCounting.with(self, body)
   }
 
-  /// Runs `body` (the creation of an effect's task) with the task bound to this work, so that the task and those it
-  /// makes inherit the binding: what they make ready, and a clock they sleep on, count as this work's.
-  @usableFromInline func run(_ body: () -> Task<Void, Never>) -> Task<Void, Never> {
-    // Uncounted, the work could not tell a test clock when its tasks are at rest: the clock keeps its own wait.
-    guard Self.isCounting else { return body() }
-    return EffectWorkCounting.with(self) { SettleableWorkScope.$current.withValue(self, operation: body) }
-  }
-
   /// Notes an effect's task: started after `send` (the deferred start order), it is filed so that its hop off the
   /// main actor, made ready where no thread or task-local tells whose it is, counts as this work's.
   @usableFromInline func effectAttached(_ id: UInt64, _ task: Task<Void, Never>) {

@@ -12,7 +12,7 @@ import Foundation
 /// executor uses).
 ///
 /// A step is a test store's when it is made ready by that store's work: inside its `send`, inside one of its
-/// effects' tasks (`SettleableWorkScope`), inside a step of it running, or by a clock waking one of its sleepers;
+/// effects' tasks (`TestStoreScope`), inside a step of it running, or by a clock waking one of its sleepers;
 /// or when it is the task of one of its effects started after `send` (`file(_:as:)`).
 /// Such a step runs on a queue of this type, so its end is seen; any other goes where it would have gone. Installed
 /// once, by the first test store; where the hook cannot be found, nothing is counted and test stores wait for a
@@ -59,7 +59,7 @@ enum EffectWorkCounting {
     _ = previous
     hook.pointee = { job, original in
       guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
-        let work = EffectWorkCounting.threadWork ?? SettleableWorkScope.current as? EffectWork
+        let work = EffectWorkCounting.threadWork ?? TestStoreScope.current?.work as? EffectWork
           ?? EffectWorkCounting.work(ofTaskIn: job)
       else {
         if let previous = EffectWorkCounting.previous { return previous(job, original) }

@@ -34,7 +34,7 @@ extension TestStore {
     isSendingFromTest = true
     currentSendLocation = location
     // What it makes ready belongs to this store's work (its effects' tasks are bound to it as they are made).
-    let task = effectWork.counting { SharedChangeTracker.$current.withValue(sharedTracker) { store.send(action) } }
+    let task = effectWork.counting { TestStoreScope.$current.withValue(scope) { store.send(action) } }
     isSendingFromTest = false
     let actual = stateAfterSentAction ?? store.currentState
     let shared = stateAfterSentAction == nil ? sharedTracker.takeChanges() : sharedAfterSentAction

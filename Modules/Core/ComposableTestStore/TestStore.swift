@@ -1,3 +1,4 @@
+import Clocks
 import Composable
 import Foundation
 import IssueReporting
@@ -57,6 +58,8 @@ import ValueDump
   @usableFromInline let ledger = TestStoreLedger()
   /// The effects' work, counted so that the store knows when they are at rest.
   @usableFromInline let effectWork = EffectWork()
+  /// What the feature's code finds while this store sends (its effects inherit it): the work and the tracker.
+  @usableFromInline let scope: TestStoreScope
   @usableFromInline let events = TestStoreEvents()
   @usableFromInline let stateEquality = RuntimeEquality(State.self)
   @usableFromInline let createdAt: SourceLocation
@@ -83,6 +86,7 @@ import ValueDump
     let initialState = withDependencies({ $0 = dependencies }) { initialState() }
     assertedState = initialState
     createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    scope = TestStoreScope(work: EffectWork.isCounting ? effectWork : nil, sharedChanges: sharedTracker)
     let ledger = self.ledger
     weak var weakSelf: TestStore?
     store = Store(
@@ -104,8 +108,7 @@ import ValueDump
           ledger.effectFinished(id: id)
           effectWork.effectEnded(id)
           weakSelf?.events.signal()
-        },
-        effectTaskCreation: { [effectWork] create in effectWork.run(create) }))
+        }))
     weakSelf = self
     effectWork.progress = { (ledger.runningCount, weakSelf?.received.count ?? 0) }
     dismissal.onDismiss = { weakSelf?.featureDismissedItself() }

@@ -1,17 +1,23 @@
+import Clocks
 import IssueReporting
 
 extension SharedChangeTracker {
   /// Runs `operation` with the changes it makes to shared values recorded here, for `assert` to check (as
   /// swift-sharing's tracker does, outside a test store).
   public func track<R>(_ operation: () throws -> R) rethrows -> R {
-    try Self.$current.withValue(self) { try operation() }
+    try TestStoreScope.$current.withValue(trackingScope) { try operation() }
   }
 
   /// Runs the async `operation` with the changes it makes to shared values recorded here.
   public func track<R>(
     _ operation: () async throws -> R, isolation: isolated (any Actor)? = #isolation
   ) async rethrows -> R {
-    try await Self.$current.withValue(self) { try await operation() }
+    try await TestStoreScope.$current.withValue(trackingScope) { try await operation() }
+  }
+
+  /// The scope `track` runs its operation in: this tracker, and the work of the test store around it, if any.
+  private var trackingScope: TestStoreScope {
+    TestStoreScope(work: TestStoreScope.current?.work, sharedChanges: self)
   }
 
   /// Whether a shared value was changed under `track` since the last `assert`.

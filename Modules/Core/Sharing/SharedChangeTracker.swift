@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import ValueDump
 
@@ -7,8 +8,8 @@ import ValueDump
 /// it), and runs each assertion closure in "asserting" mode, where
 /// `$value.withLock` edits what the test expects instead of the value.
 public final class SharedChangeTracker: @unchecked Sendable {
-  /// The tracker of the test store whose feature is running, if any.
-  @TaskLocal public static var current: SharedChangeTracker?
+  /// The tracker of the test store whose feature is running, if any (its `TestStoreScope`).
+  public static var current: SharedChangeTracker? { TestStoreScope.current?.sharedChanges as? SharedChangeTracker }
   /// The tracker whose assertion closure is running, if any.
   @TaskLocal public static var asserting: SharedChangeTracker?
 

@@ -6,25 +6,21 @@ final class EffectHooks: Sendable {
   let started: @MainActor @Sendable (UInt64) -> Void
   let attached: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
   let finished: @MainActor @Sendable (UInt64) -> Void
-  /// Wraps the creation of the effect's task (`StoreInstrumentation.effectTaskCreation`), if anything does.
-  let taskCreation: (@MainActor @Sendable (() -> Task<Void, Never>) -> Task<Void, Never>)?
 
   init(
     started: @escaping @MainActor @Sendable (UInt64) -> Void,
     attached: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
-    finished: @escaping @MainActor @Sendable (UInt64) -> Void,
-    taskCreation: (@MainActor @Sendable (() -> Task<Void, Never>) -> Task<Void, Never>)? = nil
+    finished: @escaping @MainActor @Sendable (UInt64) -> Void
   ) {
     self.started = started
     self.attached = attached
     self.finished = finished
-    self.taskCreation = taskCreation
   }
 
   convenience init<State, Action>(_ instrumentation: StoreInstrumentation<State, Action>) {
     self.init(
       started: instrumentation.effectStarted, attached: instrumentation.effectAttached,
-      finished: instrumentation.effectFinished, taskCreation: instrumentation.effectTaskCreation)
+      finished: instrumentation.effectFinished)
   }
 
   /// A timeline's hooks: `finished` runs inside the effect's task, so it can tell a cancelled end.
@@ -50,7 +46,6 @@ final class EffectHooks: Sendable {
       },
       finished: {
         first.finished($0); second.finished($0)
-      },
-      taskCreation: first.taskCreation ?? second.taskCreation)
+      })
   }
 }

@@ -95,12 +95,7 @@ extension RootStore {
       hooks?.finished(id)
     }
     let reducing = ReducingContext.leave()
-    let task =
-      if let creation = hooks?.taskCreation {
-        creation { EffectStartOrder.startTask(priority: priority, operation: operation) }
-      } else {
-        EffectStartOrder.startTask(priority: priority, operation: operation)
-      }
+    let task = EffectStartOrder.startTask(priority: priority, operation: operation)
     reducing.restore()
     lineage.task = task
     registry.attach(task, id: id)

@@ -11,22 +11,17 @@ import Foundation
   var effectAttached: @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void
   /// Called when an effect's task has returned.
   var effectFinished: @MainActor @Sendable (UInt64) -> Void
-  /// Wraps the creation of each effect's task (a test store binds the task-local its effects' tasks inherit, so
-  /// their work is counted as its own), or nil.
-  var effectTaskCreation: (@MainActor @Sendable (() -> Task<Void, Never>) -> Task<Void, Never>)?
 
-  /// Hooks from four closures, and what wraps the creation of an effect's task.
+  /// Hooks from four closures.
   @usableFromInline package init(
     didReduce: @escaping @MainActor @Sendable (Action, State, Effect<Action>) -> Void,
     effectStarted: @escaping @MainActor @Sendable (UInt64) -> Void,
     effectAttached: @escaping @MainActor @Sendable (UInt64, Task<Void, Never>) -> Void,
-    effectFinished: @escaping @MainActor @Sendable (UInt64) -> Void,
-    effectTaskCreation: (@MainActor @Sendable (() -> Task<Void, Never>) -> Task<Void, Never>)? = nil
+    effectFinished: @escaping @MainActor @Sendable (UInt64) -> Void
   ) {
     self.didReduce = didReduce
     self.effectStarted = effectStarted
     self.effectAttached = effectAttached
     self.effectFinished = effectFinished
-    self.effectTaskCreation = effectTaskCreation
   }
 }
