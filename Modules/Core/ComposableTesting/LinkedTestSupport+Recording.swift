@@ -36,6 +36,12 @@ extension LinkedTestSupport: TestFailureRecording {
       #endif
       return true
     }
+    if XCTestTracker.mayBeInsideUnseenTest {
+      // The observer came after this process's test started (the first issue installs it; `swift test --parallel`
+      // runs each XCTest in a process of its own): XCTest itself knows its current test case. Also printed, since
+      // outside an XCTest case XCTFail records nothing.
+      XCTFail(issue.message, file: issue.location.filePathStaticString, line: issue.location.line)
+    }
     return false
   }
 
@@ -60,6 +66,8 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
   nonisolated(unsafe) private static var installed = false
   private let stateLock = NSLock()
   private var running: [XCTestCase] = []
+  /// Whether the observer has seen a test case start: from then on, `running` is every test case that runs.
+  private var hasSeenATestStart = false
 
   /// Registers the observer once.
   static func install() {
@@ -91,8 +99,17 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
       || arguments.contains { $0.hasSuffix(".xctest") || $0.contains("swiftpm-testing-helper") }
   }()
 
+  /// Whether an XCTest case may be running unseen: this is a test runner, and the observer has seen no test start
+  /// (it was installed while one ran).
+  static var mayBeInsideUnseenTest: Bool {
+    isTestRunnerProcess && !shared.stateLock.withLock { shared.hasSeenATestStart }
+  }
+
   func testCaseWillStart(_ testCase: XCTestCase) {
-    stateLock.withLock { running.append(testCase) }
+    stateLock.withLock {
+      hasSeenATestStart = true
+      running.append(testCase)
+    }
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
