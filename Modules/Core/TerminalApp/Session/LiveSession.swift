@@ -205,38 +205,24 @@ import TerminalUI
 
   /// Runs a typed line against the current state: a global command, or the front screen's.
   private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
     messages = []
-    if TerminalDebugger<State, Action>.isCommand(trimmed) {
-      debug(trimmed)
-      draw(force: true)
-      return nil
-    }
-    if let refusal = session.debugger?.pastRefusal, !["", "quit", "exit", "help"].contains(trimmed) {
-      messages = [style.red("error: ") + refusal]
-      draw(force: true)
-      return nil
-    }
-    switch trimmed {
-    case "":
+    switch session.interpret(line) {
+    case .nothing:
       break
-    case "quit", "exit":
+    case .quit:
       return .finished
-    case "help":
-      messages = [view.help(for: store.currentState), session.globalHelp]
-    case "back":
-      if let back = view.backAction(for: store.currentState) {
-        perform(back)
-      } else {
-        messages = [style.red("error: ") + "There is nothing to go back to: this is the first screen."]
-      }
-    default:
-      switch view.action(for: trimmed, in: store.currentState) {
-      case let .success(action):
-        perform(action)
-        if let refusal = view.refusal(in: store.currentState) { messages = [style.red("error: ") + refusal] }
-      case let .failure(error):
-        messages = [style.red("error: ") + error.message]
+    case let .help(screen, global):
+      messages = [screen, global]
+    case let .debugger(command):
+      debug(command)
+    case let .refused(message):
+      messages = [style.red("error: ") + TerminalText.escaped(message)]
+    case let .back(action):
+      perform(action)
+    case let .command(action):
+      perform(action)
+      if let refusal = view.refusal(in: store.currentState) {
+        messages = [style.red("error: ") + TerminalText.escaped(refusal)]
       }
     }
     draw(force: true)

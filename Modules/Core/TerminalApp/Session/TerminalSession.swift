@@ -68,57 +68,35 @@ import TerminalUI
     while true {
       if let prompt { write(prompt) }
       guard let line = readLine() else { return .finished }
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if TerminalDebugger<State, Action>.isCommand(trimmed) {
-        if let failure = debug(trimmed, pageSize: Self.pipedPageSize) { return failure }
+      switch interpret(line) {
+      case .nothing:
         continue
-      }
-      switch trimmed {
-      case "quit", "exit":
+      case .quit:
         return .finished
-      case "help":
-        write(TerminalText.safeScreen(view.help(for: store.currentState)) + "\n" + globalHelp + "\n")
-        continue
-      case "":
-        continue
-      default:
-        break
-      }
-      if let refusal = debugger?.pastRefusal {
-        write(style.red("error: ") + refusal + "\n")
-        if stopOnError { return .failed(refusal) }
-        continue
-      }
-      switch trimmed {
-      case "back":
-        guard let back = view.backAction(for: store.currentState) else {
-          let message = "There is nothing to go back to: this is the first screen."
-          write(style.red("error: ") + message + "\n")
-          if stopOnError { return .failed(message) }
-          continue
-        }
-        await sendAndSettle(back)
+      case let .help(screen, global):
+        write(TerminalText.safeScreen(screen) + "\n" + global + "\n")
+      case let .debugger(command):
+        if let failure = debug(command, pageSize: Self.pipedPageSize) { return failure }
+      case let .refused(message):
+        if let failure = refuse(message) { return failure }
+      case let .back(action):
+        await sendAndSettle(action)
         await sendAppearActions()
         write(screen())
-        continue
-      default:
-        break
-      }
-      switch view.action(for: trimmed, in: store.currentState) {
-      case let .success(action):
+      case let .command(action):
         await sendAndSettle(action)
         await sendAppearActions()
         write(screen())
         // It parsed, but the feature may still have refused it (a form that would not save).
-        if let refusal = view.refusal(in: store.currentState) {
-          write(style.red("error: ") + TerminalText.escaped(refusal) + "\n")
-          if stopOnError { return .failed(refusal) }
-        }
-      case let .failure(error):
-        write(style.red("error: ") + TerminalText.escaped(error.message) + "\n")
-        if stopOnError { return .failed(error.message) }
+        if let refusal = view.refusal(in: store.currentState), let failure = refuse(refusal) { return failure }
       }
     }
+  }
+
+  /// Says why a line was refused; the outcome that ends a script, if it stops on errors.
+  private func refuse(_ message: String) -> Outcome? {
+    write(style.red("error: ") + TerminalText.escaped(message) + "\n")
+    return stopOnError ? .failed(message) : nil
   }
 
   /// The front screen as text (or the past one the debugger shows), with any control character from data

@@ -1,0 +1,49 @@
+import Composable
+import Foundation
+import TerminalUI
+
+/// What a typed line means on the current screen: decided in one place for piped and live sessions, which differ
+/// only in how they show the answer and wait for effects.
+enum TypedLine<Action> {
+  /// Nothing was typed.
+  case nothing
+  /// `quit` or `exit`.
+  case quit
+  /// `help`: the front screen's commands, then the ones every screen accepts.
+  case help(screen: String, global: String)
+  /// A debugger command, for the session's debugger.
+  case debugger(String)
+  /// Refused before anything was sent (a past screen is shown, nothing to go back to, a command that does not
+  /// parse): what to say.
+  case refused(String)
+  /// `back`: the action that closes the front screen.
+  case back(Action)
+  /// A screen's command: its action; the feature may still refuse it (`TerminalView.refusal(in:)`).
+  case command(Action)
+}
+
+extension TerminalSession {
+  /// What `line` means on the current screen (leading and trailing spaces ignored).
+  func interpret(_ line: String) -> TypedLine<Action> {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if TerminalDebugger<State, Action>.isCommand(trimmed) { return .debugger(trimmed) }
+    switch trimmed {
+    case "": return .nothing
+    case "quit", "exit": return .quit
+    case "help": return .help(screen: view.help(for: store.currentState), global: globalHelp)
+    default: break
+    }
+    // While the debugger shows the past, only the present takes commands.
+    if let refusal = debugger?.pastRefusal { return .refused(refusal) }
+    if trimmed == "back" {
+      guard let back = view.backAction(for: store.currentState) else {
+        return .refused("There is nothing to go back to: this is the first screen.")
+      }
+      return .back(back)
+    }
+    switch view.action(for: trimmed, in: store.currentState) {
+    case let .success(action): return .command(action)
+    case let .failure(error): return .refused(error.message)
+    }
+  }
+}
