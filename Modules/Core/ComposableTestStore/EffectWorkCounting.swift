@@ -1,4 +1,5 @@
 import Clocks
+import Composable
 import Foundation
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ enum EffectWorkCounting {
     hook.pointee = { job, original in
       guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
         let work = EffectWorkCounting.threadWork ?? TestStoreScope.current?.work as? EffectWork
-          ?? EffectWorkCounting.work(ofTaskIn: job)
+          ?? EffectWorkCounting.filedWork(ofTaskIn: job)
       else {
         if let previous = EffectWorkCounting.previous { return previous(job, original) }
         return original(job)
@@ -98,8 +99,10 @@ enum EffectWorkCounting {
     _ = filedTasksLock.withLock { filedTasks.removeValue(forKey: address(of: task)) }
   }
 
-  /// The work of the filed effect task whose step `job` is, if any.
-  private static func work(ofTaskIn job: UnownedJob) -> EffectWork? {
+  /// The work of the filed effect task whose step `job` is, if any. Only the deferred start order files tasks, so
+  /// the immediate order's steps skip the lookup and its lock.
+  private static func filedWork(ofTaskIn job: UnownedJob) -> EffectWork? {
+    guard EffectStartOrder.current == .deferred else { return nil }
     // A task's job is the task itself: the same object, as `Task` and `UnownedJob` each hold its address.
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
     return filedTasksLock.withLock { filedTasks[address]?.work }
