@@ -19,7 +19,7 @@ final class DependencyReadSite: Sendable {
   }
 
   /// The sites being read through a key path on each thread: a thread-local, not a task-local, because a
-  /// task-local push costs about 220 ns here, more than a whole action, and every key-path read would pay it.
+  /// task-local push costs more than a whole action, and every key-path read would pay it.
   private static let slot = ThreadLocalSlot<UnsafeRawPointer?>(nil, name: "dependency read-site")
 
   /// The site of the `@Dependency` being read through a key path on this thread, if any.

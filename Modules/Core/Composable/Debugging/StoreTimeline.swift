@@ -249,7 +249,7 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// state that entry is compared with, so dropping an entry moves nothing.
   @usableFromInline let ring: UnsafeMutablePointer<TimelineSlot<State, Action>>
   /// The shared values' change number after each entry, slot for slot with `ring`: a ring of its own, because a
-  /// slot one word larger made every recorded action about 10 ns slower (the slot's copy is no longer inlined).
+  /// slot one word larger is too large for its copy to be inlined, which slows every recorded action.
   @usableFromInline let sharedChangeRing: UnsafeMutablePointer<UInt64>
   @usableFromInline let slots: Int
   @usableFromInline @exclusivity(unchecked) var count = 0

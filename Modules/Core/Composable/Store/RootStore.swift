@@ -8,8 +8,8 @@ import Observation
 /// actions are always reduced one at a time and in order. Each action's effects
 /// start right after its reduce; `.send` effects join the same loop.
 @MainActor @usableFromInline final class RootStore<State, Action>: Observable {
-  // The loop's own properties skip dynamic exclusivity checks (measured at a third
-  // of a send's cost). They are touched only on the main actor, by the loop below.
+  // The loop's own properties skip dynamic exclusivity checks, which would be a large part of a send's cost.
+  // They are touched only on the main actor, by the loop below.
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let context: ReducingContext

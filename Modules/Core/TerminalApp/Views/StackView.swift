@@ -4,7 +4,7 @@ import TerminalUI
 /// A navigation stack as text: the top element's screen, or the root's when the stack is empty.
 ///
 /// Commands go to the screen on top; `back` pops it. Mirrors the reducer's
-/// `forEach(\.path, action: \.path) { Path() }` next to a scoped root.
+/// `.forEach(\.path, action: \.path)` next to a scoped root.
 public struct StackView<State, Action: CasePathable, Root: TerminalView, Element: TerminalView>: TerminalView {
   let root: Root
   let toRootState: (State) -> Root.State
