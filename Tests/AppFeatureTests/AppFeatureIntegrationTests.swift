@@ -44,7 +44,7 @@ import UserListTesting
     await settle(store, .destination(.presented(.settings(.doneTapped))))
     #expect(store.state.destination == nil)
     // Back in front, the list's question is not the one its page answers: it reads the page again.
-    #expect(UserListView().appearAction(for: store.state.list) == .refresh)
+    #expect(UserList.view().appearAction(for: store.state.list) == .refresh)
     await settle(store, .list(.refresh))
     #expect(store.state.list.shown.users.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
     await settle(store, .list(.queryApplied("york")))

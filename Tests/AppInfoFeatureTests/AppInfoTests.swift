@@ -59,7 +59,7 @@ import AppInfoClientTesting
   }
 
   @Test func theViewShowsTheReportAndOffersToWriteIt() throws {
-    let view = AppInfoView()
+    let view = AppInfo.view()
     var state = AppInfo.State()
     #expect(view.appearAction(for: state) == .task)
     #expect((try? view.action(for: "report", in: state).get()) == nil)

@@ -71,7 +71,7 @@ import UserListInterface
   }
 
   @Test func theViewShowsTheStepOverTheListAndOnlyTheTourCommands() throws {
-    let view = OnboardingView(list: UserListView())
+    let view = OnboardingView(list: UserList.view())
     var state = Onboarding.State.over(.loaded([.ada, .grace]))
     let screen = view.render(state, style: .plain)
     #expect(screen.hasPrefix("Welcome to the users directory  ('skip' leaves the tour)\nStep 1 of 3: search"))

@@ -267,8 +267,8 @@ import UserClientTesting
     let store = store()
     await store.send(.followChangesElsewhere)
     await store.send(.directoryChanged)
-    #expect(UserFormView().followAction(for: store.state) == nil)
-    #expect(UserFormView().followAction(for: UserForm.State(editing: User.ada)) == .followChangesElsewhere)
+    #expect(UserForm.view().followAction(for: store.state) == nil)
+    #expect(UserForm.view().followAction(for: UserForm.State(editing: User.ada)) == .followChangesElsewhere)
   }
 
   @Test func cancellingTellsTheParent() async {

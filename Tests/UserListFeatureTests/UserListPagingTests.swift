@@ -11,7 +11,7 @@ import UserListTesting
 
 /// Long lists: one page at a time, numbered as in the whole list, fitted to the terminal, read page by page.
 @MainActor struct UserListPagingTests {
-  private let view = UserListView()
+  private var view: some TerminalView<UserList.State, UserList.Action> { UserList.view() }
 
   /// `count` users named "Person 001"….
   private func people(_ count: Int) -> [User] {

@@ -322,7 +322,7 @@ import UserListTesting
     // Shown at once where it was; the page is read again when the list is back in front (order, a newcomer).
     #expect(state.shown.users == [renamed, User.grace])
     #expect(state.isOutdated)
-    #expect(UserListView().appearAction(for: state) == .refresh)
+    #expect(UserList.view().appearAction(for: state) == .refresh)
     state.isOutdated = false
     state.show(saved: added)
     #expect(state.shown.users == [renamed, User.grace])
@@ -380,9 +380,9 @@ import UserListTesting
   @Test func theViewAsksToCancelOnlyWhileLoadingAndSaysWhatToType() {
     var state = UserList.State()
     state.status = .loading
-    #expect(UserListView().interruptedActions(in: state) == [.loadCancelled])
+    #expect(UserList.view().interruptedActions(in: state) == [.loadCancelled])
     state.status = .cancelled
-    #expect(UserListView().interruptedActions(in: state).isEmpty)
+    #expect(UserList.view().interruptedActions(in: state).isEmpty)
     #expect(UserListView().render(state, style: .plain).contains("Loading cancelled. Type 'retry' to load the users."))
     #expect(UserListView().commands(for: state).contains { $0.name == "retry" })
   }

@@ -29,14 +29,11 @@ public struct AppInfoView: FieldObservingView {
       : [.simple("report", help: "Write this report to a file for a bug report.", action: .saveReportTapped)])
       + [.simple("done", help: "Leave this screen.", action: .doneTapped)]
   }
-
-  /// Read the environment each time the screen is opened.
-  public func appearAction(for state: AppInfo.State) -> AppInfo.Action? {
-    state.environment == nil && !state.isLoading ? .task : nil
-  }
 }
 
 extension AppInfo: LinkedFeatureView {
-  /// The about screen, as `FeatureView(AppInfo.self)` shows it.
-  public static func view() -> AppInfoView { AppInfoView() }
+  /// The about screen, as `FeatureView(AppInfo.self)` shows it: it reads the environment each time it is opened.
+  public static func view() -> some TerminalView<State, Action> {
+    AppInfoView().onAppear { $0.environment == nil && !$0.isLoading ? .task : nil }
+  }
 }

@@ -54,25 +54,17 @@ public struct UserDetailView: FieldObservingView {
       ]
     }
   }
-
-  /// A load cancelled by Ctrl-C stops showing "Loading…".
-  public func interruptedActions(in state: UserDetail.State) -> [UserDetail.Action] {
-    state.status == .loading ? [.loadCancelled] : []
-  }
-
-  /// While the user shows, the screen follows the changes other sessions make.
-  public func followAction(for state: UserDetail.State) -> UserDetail.Action? { .followChangesElsewhere }
-
-  /// Load when the screen first appears without its user.
-  public func appearAction(for state: UserDetail.State) -> UserDetail.Action? {
-    state.status == .idle ? .task : nil
-  }
 }
 
 extension UserDetail: LinkedFeatureView {
   /// A user's screen, with its alerts and the edit form it presents, as `FeatureView(UserDetail.self)` shows it.
+  /// It loads when it first appears without its user, follows the changes other sessions make while it shows,
+  /// and a load cancelled by Ctrl-C stops showing "Loading…".
   public static func view() -> some TerminalView<State, Action> {
     UserDetailView()
+      .onAppear { $0.status == .idle ? .task : nil }
+      .following(send: .followChangesElsewhere)
+      .onInterrupt { $0.status == .loading ? [.loadCancelled] : [] }
       .presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))
   }
 }

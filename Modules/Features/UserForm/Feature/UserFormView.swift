@@ -24,11 +24,6 @@ public struct UserFormView: FieldObservingView {
     return lines.joined(separator: "\n")
   }
 
-  /// While an edit form shows, it follows the changes other sessions make to its user.
-  public func followAction(for state: UserForm.State) -> UserForm.Action? {
-    if case .edit = state.mode { .followChangesElsewhere } else { nil }
-  }
-
   /// A refused save: the session prints it as the command's error (and a script stops there).
   public func refusal(in state: UserForm.State) -> String? { state.saveRefusal }
 
@@ -55,6 +50,11 @@ public struct UserFormView: FieldObservingView {
 }
 
 extension UserForm: LinkedFeatureView {
-  /// The form, as `FeatureView(UserForm.self)` shows it.
-  public static func view() -> UserFormView { UserFormView() }
+  /// The form, as `FeatureView(UserForm.self)` shows it: while it edits a user, it follows the changes other
+  /// sessions make to that user.
+  public static func view() -> some TerminalView<State, Action> {
+    UserFormView().following { state in
+      if case .edit = state.mode { .followChangesElsewhere } else { nil }
+    }
+  }
 }

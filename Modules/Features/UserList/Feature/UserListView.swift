@@ -151,26 +151,6 @@ public struct UserListView: FieldObservingView {
     }
   }
 
-  /// While the list shows, it follows the changes other sessions make.
-  public func followAction(for state: UserList.State) -> UserList.Action? { .followChangesElsewhere }
-
-  /// Load when the list first appears (and after a restore reset the status to idle); read the page again when
-  /// the list is back in front and its page is out of date (a user saved elsewhere, the settings changed).
-  public func appearAction(for state: UserList.State) -> UserList.Action? {
-    if state.status == .idle { return .task }
-    return state.isOutdated || state.shownQuery != state.pageQuery ? .refresh : nil
-  }
-
-  /// A load cancelled by Ctrl-C stops showing "Loading…".
-  public func interruptedActions(in state: UserList.State) -> [UserList.Action] {
-    state.status == .loading ? [.loadCancelled] : []
-  }
-
-  /// Pages as tall as the room left under the title and above the rows line.
-  public func fitActions(for room: TerminalSize, in state: UserList.State) -> [UserList.Action] {
-    let rows = max(room.rows - Self.chromeRows, 3)
-    return rows == state.rowsPerPage ? [] : [.rowsPerPageChanged(rows)]
-  }
 }
 
 /// Which page of the list is shown and what lies beyond it.
@@ -217,8 +197,23 @@ struct Paging {
 }
 
 extension UserList: LinkedFeatureView {
-  /// The list, with its alerts, as `FeatureView(UserList.self)` shows it.
+  /// The list, with its alerts, as `FeatureView(UserList.self)` shows it. It loads when it first appears (and
+  /// after a restore reset the status to idle), and reads the page again when it is back in front with its page
+  /// out of date (a user saved elsewhere, the settings changed); it follows the changes other sessions make while
+  /// it shows; a load cancelled by Ctrl-C stops showing "Loading…"; its pages are as tall as the room left under
+  /// the title and above the rows line.
   public static func view() -> some TerminalView<State, Action> {
-    UserListView().alert(\.$alert, action: \.alert)
+    UserListView()
+      .onAppear { state in
+        if state.status == .idle { return .task }
+        return state.isOutdated || state.shownQuery != state.pageQuery ? .refresh : nil
+      }
+      .following(send: .followChangesElsewhere)
+      .onInterrupt { $0.status == .loading ? [.loadCancelled] : [] }
+      .onResize { room, state in
+        let rows = max(room.rows - UserListView.chromeRows, 3)
+        return rows == state.rowsPerPage ? [] : [.rowsPerPageChanged(rows)]
+      }
+      .alert(\.$alert, action: \.alert)
   }
 }
