@@ -268,9 +268,12 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var pendingOrigins: [PackedOrigin] = []
   @usableFromInline @exclusivity(unchecked) var pendingStart = 0
   /// Set while a timer of the store fires: what it sends has the timer as its origin.
-  @usableFromInline @exclusivity(unchecked) var isFiringTimer = false
+  private var isFiringTimer = false
   /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
   @usableFromInline @exclusivity(unchecked) var deliveringOrigin = PackedOrigin.none
+  /// The origins of the actions an effect queued that the store sends one by one, and how many were sent.
+  private var queuedOrigins: [PackedOrigin] = []
+  private var queuedSent = 0
   private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
@@ -400,13 +403,35 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
 
   // MARK: Recording (the store calls these)
 
+  /// What happens around the store's send loop: where the next actions come from, failures, the timer.
+  func note(_ event: TimelineEvent) {
+    switch event {
+    case let .buffered(sentByEffect):
+      let origin = sentByEffect ? deliveringOrigin : .none
+      deliveringOrigin = .none
+      enqueued(isFiringTimer ? .timer : origin == .none ? .immediately(after: lastSequence) : origin)
+    case let .delivering(id):
+      deliveringOrigin = origin(ofEffect: id)
+    case let .effectFailed(id):
+      failed.insert(id)
+    case let .firingTimer(firing):
+      isFiringTimer = firing
+    case let .sendingQueued(count):
+      queuedOrigins = takePending(count: count)
+      queuedSent = 0
+    case .sendingNextQueued:
+      if queuedSent < queuedOrigins.count { deliveringOrigin = queuedOrigins[queuedSent] }
+      queuedSent += 1
+    }
+  }
+
   /// Notes the origin of an action the store has just put in its buffer.
-  @usableFromInline func enqueued(_ origin: PackedOrigin) {
+  private func enqueued(_ origin: PackedOrigin) {
     pendingOrigins.append(origin)
   }
 
   /// Drops the origins of buffer entries `range` (taken out of the buffer to be sent one by one).
-  func takePending(count: Int) -> [PackedOrigin] {
+  private func takePending(count: Int) -> [PackedOrigin] {
     let available = pendingOrigins.count - pendingStart
     let taken = Array(pendingOrigins.suffix(min(count, available)))
     pendingOrigins.removeLast(taken.count)
@@ -481,12 +506,9 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   }
 
   /// The origin of an action that effect `id` sends.
-  @usableFromInline func origin(ofEffect id: UInt64) -> PackedOrigin {
+  private func origin(ofEffect id: UInt64) -> PackedOrigin {
     PackedOrigin(.effect(of: running[id]?.startedBy ?? lastSequence, id: id))
   }
-
-  /// Notes that effect `id` threw: its end is recorded as failed.
-  func noteFailure(ofEffect id: UInt64) { failed.insert(id) }
 
   /// Whether effect `id` threw (and forgets it).
   func takeFailure(of id: UInt64) -> Bool { failed.remove(id) != nil }

@@ -32,7 +32,7 @@ extension EffectSender: RunningEffect {
 
   /// Tells the store's timeline, if any, that this effect's body threw.
   @MainActor func noteFailure() {
-    store?.timeline?.noteFailure(ofEffect: registryID)
+    store?.timeline?.note(.effectFailed(registryID))
   }
 
   /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.

@@ -143,10 +143,10 @@ extension RootStore {
     start(effect, keys: keys, into: &started)
     let queued = Array(buffer[bufferStart...])
     buffer.removeSubrange(bufferStart...)
-    let origins = timeline?.takePending(count: queued.count) ?? []
+    timeline?.note(.sendingQueued(count: queued.count))
     isSending = wasSending
-    for (index, action) in queued.enumerated() {
-      if let timeline, index < origins.count { timeline.deliveringOrigin = origins[index] }
+    for action in queued {
+      timeline?.note(.sendingNextQueued)
       let task = send(action)
       if task.hasEffects { started.append(task) }
     }

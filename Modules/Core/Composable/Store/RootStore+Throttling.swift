@@ -37,8 +37,8 @@ extension RootStore {
     throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
     guard let pending = record.pending else { return }
     var started: [StoreTask] = []
-    timeline?.isFiringTimer = true
+    timeline?.note(.firingTimer(true))
     startOutsideLoop(pending, keys: keys + spec.key.registrationKeys, into: &started)
-    timeline?.isFiringTimer = false
+    timeline?.note(.firingTimer(false))
   }
 }

@@ -122,22 +122,15 @@ import Observation
     return effect
   }
 
-  /// Tells the timeline that the next send comes from effect `id`.
+  /// Tells the timeline that effect `lineage` is about to send an action.
   @usableFromInline func noteDelivery(fromEffect lineage: EffectLineage) {
-    if let timeline { timeline.deliveringOrigin = timeline.origin(ofEffect: lineage.registryID) }
+    timeline?.note(.delivering(fromEffect: lineage.registryID))
   }
 
-  /// Tells the timeline who sent the action just put in the buffer: an effect delivering, or the action being
-  /// handled (a `.send` effect, a send from a reducer or an observer).
+  /// Tells the timeline that an action was just put in the buffer, by an effect delivering or by the action
+  /// being reduced (a `.send` effect, a send from a reducer or an observer).
   @usableFromInline func noteBuffered(sentByEffect: Bool) {
-    guard let timeline else { return }
-    let origin = sentByEffect ? timeline.deliveringOrigin : .none
-    timeline.deliveringOrigin = .none
-    if timeline.isFiringTimer {
-      timeline.enqueued(.timer)
-    } else {
-      timeline.enqueued(origin == .none ? .immediately(after: timeline.lastSequence) : origin)
-    }
+    timeline?.note(.buffered(sentByEffect: sentByEffect))
   }
 
   /// One task covering the tasks this send started, which the store stops holding.
