@@ -271,9 +271,9 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   private var isFiringTimer = false
   /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
   @usableFromInline @exclusivity(unchecked) var deliveringOrigin = PackedOrigin.none
-  /// The origins of the actions an effect queued that the store sends one by one, and how many were sent.
-  private var queuedOrigins: [PackedOrigin] = []
-  private var queuedSent = 0
+  /// For each run of actions an effect queued that the store is sending one by one (innermost last): their
+  /// origins, and how many were sent.
+  private var queuedRuns: [(origins: [PackedOrigin], sent: Int)] = []
   private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
@@ -417,11 +417,13 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     case let .firingTimer(firing):
       isFiringTimer = firing
     case let .sendingQueued(count):
-      queuedOrigins = takePending(count: count)
-      queuedSent = 0
+      queuedRuns.append((takePending(count: count), 0))
     case .sendingNextQueued:
-      if queuedSent < queuedOrigins.count { deliveringOrigin = queuedOrigins[queuedSent] }
-      queuedSent += 1
+      guard let run = queuedRuns.last else { return }
+      if run.sent < run.origins.count { deliveringOrigin = run.origins[run.sent] }
+      queuedRuns[queuedRuns.count - 1].sent += 1
+    case .sentQueued:
+      _ = queuedRuns.popLast()
     }
   }
 

@@ -11,8 +11,11 @@ enum TimelineEvent {
   case effectFailed(UInt64)
   /// A throttle's timer starts (true) or ends (false) letting its held effect through.
   case firingTimer(Bool)
-  /// `count` actions an effect queued are taken out of the buffer, to be sent one by one.
+  /// `count` actions an effect queued are taken out of the buffer, to be sent one by one. A send among them can
+  /// start another such run inside this one (an effect started in place), so runs nest until `sentQueued`.
   case sendingQueued(count: Int)
-  /// The next of those is sent.
+  /// The next action of the innermost run is sent.
   case sendingNextQueued
+  /// The innermost run has sent all its actions.
+  case sentQueued
 }

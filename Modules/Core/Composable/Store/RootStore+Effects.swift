@@ -150,5 +150,6 @@ extension RootStore {
       let task = send(action)
       if task.hasEffects { started.append(task) }
     }
+    timeline?.note(.sentQueued)
   }
 }
