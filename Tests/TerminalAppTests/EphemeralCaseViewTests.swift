@@ -40,8 +40,9 @@ struct Desk: Reducer {
 }
 
 struct DeskView: TerminalView {
-  func render(_ state: Desk.State, style: TextStyle) -> String { "desk: " + state.log.joined(separator: ",") }
-  func commands(for state: Desk.State) -> [TerminalCommand<Desk.Action>] { [] }
+  func screen(for state: Desk.State, in context: ScreenContext) -> TerminalScreen<Desk.State, Desk.Action> {
+    TerminalScreen(text: "desk: " + state.log.joined(separator: ","))
+  }
 }
 
 private let deleteAlert = AlertState<Desk.Destination.Confirm>(
@@ -107,7 +108,9 @@ extension PresentingView<DeskView, FeatureView<Desk.Destination>> {
 private struct CommandAdding<Base: TerminalView>: TerminalView {
   let base: Base
   let command: TerminalCommand<Base.Action>
-  func render(_ state: Base.State, style: TextStyle) -> String { base.render(state, style: style) }
-  func commands(for state: Base.State) -> [TerminalCommand<Base.Action>] { base.commands(for: state) + [command] }
-  func backAction(for state: Base.State) -> Base.Action? { base.backAction(for: state) }
+  func screen(for state: Base.State, in context: ScreenContext) -> TerminalScreen<Base.State, Base.Action> {
+    var screen = base.screen(for: state, in: context)
+    screen.commands.append(command)
+    return screen
+  }
 }

@@ -27,12 +27,12 @@ struct Meter: Reducer {
 }
 
 struct MeterView: TerminalView {
-  func render(_ state: Meter.State, style: TextStyle) -> String { "meter: \(state.count) (seen \(state.appeared))" }
-  func commands(for state: Meter.State) -> [TerminalCommand<Meter.Action>] {
-    [.simple("add", help: "Add one.", action: .add)]
+  func screen(for state: Meter.State, in context: ScreenContext) -> TerminalScreen<Meter.State, Meter.Action> {
+    TerminalScreen(
+      text: "meter: \(state.count) (seen \(state.appeared))",
+      commands: [.simple("add", help: "Add one.", action: .add)],
+      id: "meter", appearAction: .appeared)
   }
-  func screenID(for state: Meter.State) -> String { "meter" }
-  func appearAction(for state: Meter.State) -> Meter.Action? { .appeared }
 }
 
 extension Meter: LinkedFeatureView {

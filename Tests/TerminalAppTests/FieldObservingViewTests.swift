@@ -35,14 +35,19 @@ struct Gauge: Reducer {
 struct GaugeView: FieldObservingView {
   let count: RenderCount
 
-  func render(_ state: RenderedState<Gauge.State>, style: TextStyle) -> String {
+  typealias State = Gauge.State
+  typealias Action = Gauge.Action
+
+  func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state))
+  }
+
+  private func text(_ state: RenderedState<State>) -> String {
     MainActor.assumeIsolated { count.byScreen["gauge", default: 0] += 1 }
     var text = "value: \(state.value)"
     if state.showsDraft { text += "\ndraft: \(state.draft)" }
     return text
   }
-
-  func commands(for state: Gauge.State) -> [TerminalCommand<Gauge.Action>] { [] }
 }
 
 @MainActor struct FieldObservingViewTests {
@@ -83,6 +88,22 @@ struct GaugeView: FieldObservingView {
 
     input.yield(.inputEnded)
     #expect(await run.value == .finished)
+  }
+
+  @Test func aDrawnScreenIsOutdatedOnlyByAFieldItReadAndOneNotYetDrawnByAnyField() {
+    let view = GaugeView(count: RenderCount())
+    var notes = Gauge.State()
+    notes.notes = ["n"]
+    var value = Gauge.State()
+    value.value = 1
+
+    let screen = view.screen(for: Gauge.State(), in: .plain)
+    // What the text reads is not known before it is drawn.
+    #expect(screen.isOutdated(by: notes))
+    #expect(!screen.isOutdated(by: Gauge.State()))
+    #expect(screen.text == "value: 0")
+    #expect(!screen.isOutdated(by: notes))
+    #expect(screen.isOutdated(by: value))
   }
 
   @Test func outsideALiveSessionAnyFieldsChangeCountsAndWholeReadsEverything() {

@@ -4,21 +4,21 @@ import Testing
 
 /// A screen that only draws its state and lists its commands, as a feature's view does.
 private struct LifecycleGauge: TerminalView {
-  func render(_ state: Int, style: TextStyle) -> String { "gauge: \(state)" }
-  func commands(for state: Int) -> [TerminalCommand<String>] { [.simple("tap", help: "Tap.", action: "tapped")] }
-  func backAction(for state: Int) -> String? { "closed" }
-  func screenID(for state: Int) -> String { "gauge" }
-  func refusal(in state: Int) -> String? { state < 0 ? "below zero" : nil }
-  func showsScreenBelow(for state: Int) -> Bool { true }
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, String> {
+    TerminalScreen(
+      of: state, text: "gauge: \(state)", commands: [.simple("tap", help: "Tap.", action: "tapped")],
+      backAction: "closed", id: "gauge", refusal: state < 0 ? "below zero" : nil, showsScreenBelow: true)
+  }
 }
 
 /// A screen that answers its own appear and interrupt, as a composite view (a presenting one) does.
 private struct LifecycleLoader: TerminalView {
-  func render(_ state: Int, style: TextStyle) -> String { "loader" }
-  func commands(for state: Int) -> [TerminalCommand<String>] { [] }
-  func appearAction(for state: Int) -> String? { state == 0 ? "load" : nil }
-  func interruptedActions(in state: Int) -> [String] { ["stop loading"] }
-  func fitActions(for room: TerminalSize, in state: Int) -> [String] { ["fit \(room.rows)"] }
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, String> {
+    TerminalScreen(
+      text: "loader", appearAction: state == 0 ? "load" : nil,
+      fitActions: context.room.map { ["fit \($0.rows)"] } ?? [],
+      interruptedActions: ["stop loading"])
+  }
 }
 
 struct LifecycleViewTests {

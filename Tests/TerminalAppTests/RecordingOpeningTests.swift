@@ -43,9 +43,9 @@ struct Basket: Reducer {
 
 /// The basket as text.
 struct BasketView: TerminalView {
-  func render(_ state: Basket.State, style: TextStyle) -> String { "\(state.count) \(state.unit)" }
-
-  func commands(for state: Basket.State) -> [TerminalCommand<Basket.Action>] { [] }
+  func screen(for state: Basket.State, in context: ScreenContext) -> TerminalScreen<Basket.State, Basket.Action> {
+    TerminalScreen(text: "\(state.count) \(state.unit)")
+  }
 }
 
 /// A failure an exploration finds is written as a recording that a feature's terminal app opens on the failing

@@ -40,12 +40,16 @@ struct CountedMeterView: TerminalView {
   let name: String
   let count: RenderCount
 
-  func render(_ state: Meter.State, style: TextStyle) -> String {
+  func screen(for state: Meter.State, in context: ScreenContext) -> TerminalScreen<Meter.State, Meter.Action> {
+    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+  }
+
+  private func text(_ state: Meter.State, style: TextStyle) -> String {
     MainActor.assumeIsolated { count.byScreen[name, default: 0] += 1 }
     return "\(name): \(state.count)"
   }
 
-  func commands(for state: Meter.State) -> [TerminalCommand<Meter.Action>] { [] }
+  private func commands(for state: Meter.State) -> [TerminalCommand<Meter.Action>] { [] }
 }
 
 @MainActor struct RenderSkippingTests {

@@ -23,12 +23,16 @@ struct Board: Reducer {
 struct BoardView: TerminalView {
   let count: RenderCount
 
-  func render(_ state: Board.State, style: TextStyle) -> String {
+  func screen(for state: Board.State, in context: ScreenContext) -> TerminalScreen<Board.State, Board.Action> {
+    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+  }
+
+  private func text(_ state: Board.State, style: TextStyle) -> String {
     MainActor.assumeIsolated { count.byScreen["board", default: 0] += 1 }
     return "motto: \(state.motto)"
   }
 
-  func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
+  private func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
 }
 
 /// The board as text, whose first render changes the motto right after reading it: what another process's write
@@ -36,7 +40,11 @@ struct BoardView: TerminalView {
 struct BoardViewChangedMidRender: TerminalView {
   let count: RenderCount
 
-  func render(_ state: Board.State, style: TextStyle) -> String {
+  func screen(for state: Board.State, in context: ScreenContext) -> TerminalScreen<Board.State, Board.Action> {
+    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+  }
+
+  private func text(_ state: Board.State, style: TextStyle) -> String {
     let motto = state.motto
     let isFirst = MainActor.assumeIsolated {
       count.byScreen["board", default: 0] += 1
@@ -46,7 +54,7 @@ struct BoardViewChangedMidRender: TerminalView {
     return "motto: \(motto)"
   }
 
-  func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
+  private func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
 }
 
 @MainActor struct SharedValueRedrawTests {

@@ -24,8 +24,12 @@ private struct Tally: Reducer {
 }
 
 private struct TallyView: TerminalView {
-  func render(_ state: Int, style: TextStyle) -> String { "tally: \(state)" }
-  func commands(for state: Int) -> [TerminalCommand<Tally.Action>] {
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Tally.Action> {
+    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+  }
+
+  private func text(_ state: Int, style: TextStyle) -> String { "tally: \(state)" }
+  private func commands(for state: Int) -> [TerminalCommand<Tally.Action>] {
     [
       .number("add", argument: "n", in: 1...100, help: "Add now.", action: Tally.Action.add),
       .number("later", argument: "n", in: 1...100, help: "Add from an effect.", action: Tally.Action.addLater),

@@ -39,19 +39,20 @@ struct Screen: Reducer {
 }
 
 private struct ScreenView: TerminalView {
-  func render(_ state: Screen.State, style: TextStyle) -> String { "screen (appeared \(state.appeared))" }
-  func commands(for state: Screen.State) -> [TerminalCommand<Screen.Action>] {
-    [.simple("open", help: "Open the sheet.", action: .open)]
+  func screen(for state: Screen.State, in context: ScreenContext) -> TerminalScreen<Screen.State, Screen.Action> {
+    TerminalScreen(
+      text: "screen (appeared \(state.appeared))", commands: [.simple("open", help: "Open the sheet.", action: .open)],
+      appearAction: .appeared)
   }
-  func appearAction(for state: Screen.State) -> Screen.Action? { .appeared }
 }
 
 private struct SheetView: TerminalView {
-  func render(_ state: Int, style: TextStyle) -> String { "sheet: \(state)" }
-  func commands(for state: Int) -> [TerminalCommand<Screen.Action.Sheet>] {
-    [.number("add", argument: "n", in: 1...9, help: "Add.", action: Screen.Action.Sheet.add)]
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Screen.Action.Sheet> {
+    TerminalScreen(
+      text: "sheet: \(state)",
+      commands: [.number("add", argument: "n", in: 1...9, help: "Add.", action: Screen.Action.Sheet.add)],
+      appearAction: .appeared)
   }
-  func appearAction(for state: Int) -> Screen.Action.Sheet? { .appeared }
 }
 
 @MainActor struct TerminalNavigationTests {

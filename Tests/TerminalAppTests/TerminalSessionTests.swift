@@ -25,13 +25,40 @@ private struct Counter: Reducer {
 }
 
 private struct CounterView: TerminalView {
-  func render(_ state: Int, style: TextStyle) -> String { "count: \(state)" }
-  func commands(for state: Int) -> [TerminalCommand<Counter.Action>] {
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Counter.Action> {
+    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+  }
+
+  private func text(_ state: Int, style: TextStyle) -> String { "count: \(state)" }
+  private func commands(for state: Int) -> [TerminalCommand<Counter.Action>] {
     [
       .number("add", argument: "n", in: 1...100, help: "Add now.", action: Counter.Action.add),
       .number("later", argument: "n", in: 1...100, help: "Add from an effect.", action: Counter.Action.addLater),
       .number("slow", argument: "n", in: 1...100, help: "Add in 30 s.", action: Counter.Action.addMuchLater),
     ]
+  }
+}
+
+/// Counts how often a session asks the view for a screen, and how often it draws one.
+@MainActor private final class ScreenQuestions {
+  var asked = 0
+  var drawn = 0
+}
+
+/// The counter's screen, counting the questions.
+private struct CountingCounterView: TerminalView {
+  let questions: ScreenQuestions
+
+  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Counter.Action> {
+    let questions = questions
+    MainActor.assumeIsolated { questions.asked += 1 }
+    var screen = CounterView().screen(for: state, in: context)
+    let draw = screen.draw
+    screen.draw = {
+      MainActor.assumeIsolated { questions.drawn += 1 }
+      return draw()
+    }
+    return screen
   }
 }
 
@@ -52,6 +79,21 @@ private struct CounterView: TerminalView {
     let (outcome, output) = await run(["add 2", "later 3", "quit", "add 50"], stopOnError: true)
     #expect(outcome == .finished)
     #expect(output == "count: 0\ncount: 2\ncount: 5\n")
+  }
+
+  // One question to parse the line, one for the screen after it, which is drawn once: not one walk of the view tree
+  // per thing the session needs (its commands, back, id, appear action, refusal, text).
+  @Test func aCommandAsksTheViewOnceToParseAndOnceForTheScreenAfterIt() async {
+    let questions = ScreenQuestions()
+    var output = ""
+    var input = ["add 2", "later 3"].makeIterator()
+    let session = TerminalSession(
+      store: Store(initialState: 0) { Counter() }, view: CountingCounterView(questions: questions), prompt: nil,
+      write: { output += $0 })
+    _ = await session.run { input.next() }
+    #expect(output == "count: 0\ncount: 2\ncount: 5\n")
+    #expect(questions.asked == 1 + 2 * 2)
+    #expect(questions.drawn == 3)
   }
 
   @Test func aCommandWhoseWorkOutlastsTheTimeoutShowsTheScreenAndTheNextCommandRuns() async {

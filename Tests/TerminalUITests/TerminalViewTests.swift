@@ -8,11 +8,14 @@ enum Action: Equatable {
 }
 
 struct ListView: TerminalView {
-  func render(_ state: [String], style: TextStyle) -> String {
-    style.bold("Items") + "\n" + state.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+  func screen(for state: [String], in context: ScreenContext) -> TerminalScreen<[String], Action> {
+    let rows = state.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    return TerminalScreen(
+      of: state, text: context.style.bold("Items") + "\n" + rows.joined(separator: "\n"), commands: commands(for: state)
+    )
   }
 
-  func commands(for state: [String]) -> [TerminalCommand<Action>] {
+  private func commands(for state: [String]) -> [TerminalCommand<Action>] {
     [
       .text("search", argument: "query", help: "Filter by name.", allowEmpty: true, action: Action.search),
       .number("open", argument: "row", in: 1...max(state.count, 1), help: "Open a row.", action: Action.open),

@@ -13,16 +13,10 @@ struct RenderCountingListView: TerminalView {
   let list = UserListView()
   let renders: Renders
 
-  func render(_ state: UserList.State, style: TextStyle) -> String {
+  func screen(for state: UserList.State, in context: ScreenContext) -> TerminalScreen<UserList.State, UserList.Action> {
     let renders = renders
     MainActor.assumeIsolated { renders.count += 1 }
-    return list.render(state, style: style)
-  }
-
-  func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] { list.commands(for: state) }
-
-  func screenChanges(from old: UserList.State, to new: UserList.State) -> Bool {
-    list.screenChanges(from: old, to: new)
+    return list.screen(for: state, in: context)
   }
 }
 

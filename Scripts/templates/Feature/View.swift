@@ -8,24 +8,26 @@ import ChildNameInterface
 
 /// FeatureName as text, and the commands it accepts.
 public struct FeatureNameView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = FeatureName.State
+  /// The actions its commands send.
+  public typealias Action = FeatureName.Action
+
   /// A view of FeatureName.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<FeatureName.State>, style: TextStyle) -> String {
-    [style.bold("FeatureName"), "  count: \(state.count)"].joined(separator: "\n")
-  }
-
-  /// Step the count, or finish.
-  public func commands(for state: FeatureName.State) -> [TerminalCommand<FeatureName.Action>] {
-    [
-      .simple("increment", help: "Add one.", action: .incrementTapped),
-      .simple("decrement", help: "Take one away.", action: .decrementTapped),
-      // scaffold: presents
-      .simple("open", help: "Open ChildName.", action: .openChildNameTapped),
-      // scaffold: end
-      .simple("done", help: "Finish and tell the parent.", action: .doneTapped),
-    ]
+  /// The count, and the commands that step it or finish: what they read of `state` is what the screen shows.
+  public func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
+    TerminalScreen(
+      text: [context.style.bold("FeatureName"), "  count: \(state.count)"].joined(separator: "\n"),
+      commands: [
+        .simple("increment", help: "Add one.", action: .incrementTapped),
+        .simple("decrement", help: "Take one away.", action: .decrementTapped),
+        // scaffold: presents
+        .simple("open", help: "Open ChildName.", action: .openChildNameTapped),
+        // scaffold: end
+        .simple("done", help: "Finish and tell the parent.", action: .doneTapped),
+      ])
   }
 }
 

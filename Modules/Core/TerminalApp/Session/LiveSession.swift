@@ -45,10 +45,9 @@ import TerminalUI
   /// The screen as last drawn, so a change that does not show is not drawn again.
   var drawnScreen: String?
   var drawnWorking = false
-  /// The state the screen was last rendered from: a change the view says does not show is not rendered at all.
-  var renderedState: State?
-  /// What the views read of `renderedState` (those that render through a `RenderedState`).
-  var renderReads = RenderReads()
+  /// The front screen as last drawn from the store's state (nil while the debugger shows the past): a change
+  /// that does not outdate it is not rendered at all.
+  var drawnFront: TerminalScreen<State, Action>?
   /// The shared values a render read whose next change is followed, until it comes.
   ///
   /// Each is followed once, not once per render: Observation cannot cancel a following that did not fire, so
@@ -91,9 +90,9 @@ import TerminalUI
     }
     if let first { track(store.send(first)) }
     fit(terminal.size())
-    sendAppearActions()
+    let front = sendAppearActions()
     observeState()
-    draw(force: true)
+    draw(force: true, front: front)
     for await event in events {
       if let outcome = handle(event) {
         terminal.write("\r\n")
@@ -117,8 +116,13 @@ import TerminalUI
       return .finished
     case .stateChanged:
       observeState()
-      sendAppearActions()
-      draw(force: false)
+      // A change that does not outdate the drawn screen (a list reloading under a pushed user) brings no other
+      // screen to the front either: nothing to ask the view.
+      if let drawnFront, !drawnFront.isOutdated(by: store.currentState) {
+        draw(force: false)
+      } else {
+        draw(force: false, front: sendAppearActions())
+      }
     case let .sharedValueChanged(id):
       if let id { sharedValuesFollowed.remove(id) }
       // Rendered whatever the view says of the state, but drawn only if the text changed: a write of this
@@ -168,7 +172,7 @@ import TerminalUI
         work.removeAll()
         messages = [style.dim("Cancelled.")]
         // Screens whose work was cancelled say so, and what to type, instead of waiting for it forever.
-        for action in view.interruptedActions(in: store.currentState) { store.send(action) }
+        for action in frontScreen(store.currentState).interruptedActions { store.send(action) }
       } else if discarded.isEmpty {
         if armed { return .finished }
         interruptArmed = true
@@ -218,12 +222,13 @@ import TerminalUI
     case let .refused(message):
       messages = [style.red("error: ") + TerminalText.escaped(message)]
     case let .back(action):
-      perform(action)
+      draw(force: true, front: perform(action))
+      return nil
     case let .command(action):
-      perform(action)
-      if let refusal = view.refusal(in: store.currentState) {
-        messages = [style.red("error: ") + TerminalText.escaped(refusal)]
-      }
+      let front = perform(action)
+      if let refusal = front.refusal { messages = [style.red("error: ") + TerminalText.escaped(refusal)] }
+      draw(force: true, front: front)
+      return nil
     }
     draw(force: true)
     return nil
@@ -251,9 +256,10 @@ import TerminalUI
     }
   }
 
-  private func perform(_ action: Action) {
+  /// Sends `action` as work in progress; the front screen after it.
+  private func perform(_ action: Action) -> TerminalScreen<State, Action> {
     track(store.send(action))
-    sendAppearActions()
+    return sendAppearActions()
   }
 
   /// Keeps `task` as work in progress (Ctrl-C cancels it) until its effects finish.
@@ -269,25 +275,33 @@ import TerminalUI
     }
   }
 
-  /// Sends the front screen's appear action when another screen came to the front (an appear may navigate).
-  private func sendAppearActions() {
+  /// Sends the front screen's appear action when another screen came to the front (an appear may navigate); the
+  /// front screen once it settled.
+  @discardableResult private func sendAppearActions() -> TerminalScreen<State, Action> {
+    var screen = frontScreen(store.currentState)
     for _ in 0..<8 {
-      let screen = view.screenID(for: store.currentState)
-      guard screen != session.shownScreen else { return }
-      session.shownScreen = screen
+      guard screen.id != session.shownScreen else { break }
+      session.shownScreen = screen.id
       // A screen that came to the front may not have been fitted yet (a list presented after the start).
-      fit(terminal.size())
+      if fit(terminal.size()) { screen = frontScreen(store.currentState) }
       // Not work in progress: it lasts as long as the screen, so it is neither shown nor cancelled by Ctrl-C.
-      if let follow = view.followAction(for: store.currentState) { store.send(follow) }
-      guard let appear = view.appearAction(for: store.currentState) else { return }
+      if let follow = screen.followAction {
+        store.send(follow)
+        screen = frontScreen(store.currentState)
+      }
+      guard let appear = screen.appearAction else { break }
       track(store.send(appear))
+      screen = frontScreen(store.currentState)
     }
+    return screen
   }
 
-  /// Tells the screens how much room they have.
-  private func fit(_ size: TerminalSize) {
+  /// Tells the screens how much room they have; whether they sent anything.
+  @discardableResult private func fit(_ size: TerminalSize) -> Bool {
     let room = TerminalSize(rows: max(size.rows - Self.reservedRows, 1), columns: size.columns)
-    for action in view.fitActions(for: room, in: store.currentState) { track(store.send(action)) }
+    let actions = view.screen(for: store.currentState, in: ScreenContext(style: style, room: room)).fitActions
+    for action in actions { track(store.send(action)) }
+    return !actions.isEmpty
   }
 
   /// Appends `line` to the history file when the history took it (not empty, not the previous line again), so
@@ -327,20 +341,29 @@ import TerminalUI
   }
 
   /// Draws the whole screen, unless nothing it shows changed and `force` is false; `rendering` renders it even
-  /// when the view says its state shows nothing new (a shared value changed under an equal state).
-  private func draw(force: Bool, rendering: Bool = false) {
+  /// when the view says its state shows nothing new (a shared value changed under an equal state). `front` is
+  /// the front screen for the current state, when the caller has just asked for it.
+  private func draw(force: Bool, rendering: Bool = false, front: TerminalScreen<State, Action>? = nil) {
     let width = terminal.size().columns
     let state = store.currentState
     let pastScreen = session.debugger?.screen(style: style)
     let working = !work.isEmpty
     // What the screen shows did not change (a list reloading under a pushed user): nothing to render or draw.
-    if !force, !rendering, pastScreen == nil, working == drawnWorking, let renderedState,
-      !RenderReads.$current.withValue(renderReads, operation: { view.screenChanges(from: renderedState, to: state) })
+    if !force, !rendering, pastScreen == nil, working == drawnWorking, let drawnFront,
+      !drawnFront.isOutdated(by: state)
     {
       return
     }
-    renderedState = pastScreen == nil ? state : nil
-    let rendered = TerminalText.safeScreen(pastScreen ?? render(state))
+    let text: String
+    if let pastScreen {
+      drawnFront = nil
+      text = pastScreen
+    } else {
+      let shown = front ?? frontScreen(state)
+      drawnFront = shown
+      text = drawnText(of: shown)
+    }
+    let rendered = TerminalText.safeScreen(text)
     let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
     guard force || screen != drawnScreen || working != drawnWorking else { return }
@@ -356,15 +379,16 @@ import TerminalUI
     terminal.write(output)
   }
 
-  /// The view's screen for `state`; the shared values it read are followed from now on (a favorite another
-  /// process marks shows at once).
-  private func render(_ state: State) -> String {
-    let reads = RenderReads()
+  /// The view's screen for `state`.
+  private func frontScreen(_ state: State) -> TerminalScreen<State, Action> {
+    view.screen(for: state, in: ScreenContext(style: style))
+  }
+
+  /// `screen`'s text, drawn now; the shared values it read are followed from now on (a favorite another process
+  /// marks shows at once).
+  private func drawnText(of screen: TerminalScreen<State, Action>) -> String {
     let changesBefore = SharedHistory.now
-    let (screen, read) = RenderReads.$current.withValue(reads) {
-      SharedReadRecording.recording { view.render(state, style: style) }
-    }
-    renderReads = reads
+    let (text, read) = SharedReadRecording.recording { screen.text }
     let continuation = continuation
     for reference in read where sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted {
       let id = ObjectIdentifier(reference)
@@ -373,7 +397,7 @@ import TerminalUI
     // A change stored after the view read a value and before it was followed would tell no one (another
     // process's favorite landing mid-render would never show): render again once the follows are in place.
     if read.contains(where: { $0.lastChange > changesBefore }) { continuation.yield(.sharedValueChanged(nil)) }
-    return screen
+    return text
   }
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.

@@ -63,8 +63,7 @@ import TerminalUI
   /// Sends `first` (if any), then runs commands from `readLine` until `quit` or the end of input.
   public func run(first: Action? = nil, readLine: LineSource) async -> Outcome {
     if let first { await sendAndSettle(first) }
-    await sendAppearActions()
-    write(screen())
+    write(shown(await settledFrontScreen()))
     while true {
       if let prompt { write(prompt) }
       guard let line = readLine() else { return .finished }
@@ -81,14 +80,13 @@ import TerminalUI
         if let failure = refuse(message) { return failure }
       case let .back(action):
         await sendAndSettle(action)
-        await sendAppearActions()
-        write(screen())
+        write(shown(await settledFrontScreen()))
       case let .command(action):
         await sendAndSettle(action)
-        await sendAppearActions()
-        write(screen())
+        let front = await settledFrontScreen()
+        write(shown(front))
         // It parsed, but the feature may still have refused it (a form that would not save).
-        if let refusal = view.refusal(in: store.currentState), let failure = refuse(refusal) { return failure }
+        if let refusal = front.refusal, let failure = refuse(refusal) { return failure }
       }
     }
   }
@@ -102,7 +100,19 @@ import TerminalUI
   /// The front screen as text (or the past one the debugger shows), with any control character from data
   /// spelled out.
   func screen() -> String {
-    TerminalText.safeScreen(debugger?.screen(style: style) ?? view.render(store.currentState, style: style)) + "\n"
+    shown(nil)
+  }
+
+  /// `front`'s text, the front screen for the current state (asked for when nil), or the past one the debugger
+  /// shows, with any control character from data spelled out.
+  private func shown(_ front: TerminalScreen<State, Action>?) -> String {
+    let text = debugger?.screen(style: style) ?? (front ?? frontScreen()).text
+    return TerminalText.safeScreen(text) + "\n"
+  }
+
+  /// The view's screen for the current state.
+  func frontScreen() -> TerminalScreen<State, Action> {
+    view.screen(for: store.currentState, in: ScreenContext(style: style))
   }
 
   /// The commands every screen accepts, as `help` lists them.
@@ -139,15 +149,18 @@ import TerminalUI
     }
   }
 
-  /// Sends the front screen's appear action if the front screen changed, until it settles (an appear may navigate).
-  func sendAppearActions() async {
+  /// Sends the front screen's appear action if another screen came to the front, until it settles (an appear may
+  /// navigate); the front screen then.
+  func settledFrontScreen() async -> TerminalScreen<State, Action> {
+    var screen = frontScreen()
     for _ in 0..<8 {
-      let screen = view.screenID(for: store.currentState)
-      guard screen != shownScreen else { return }
-      shownScreen = screen
-      guard let appear = view.appearAction(for: store.currentState) else { return }
+      guard screen.id != shownScreen else { break }
+      shownScreen = screen.id
+      guard let appear = screen.appearAction else { break }
       await sendAndSettle(appear)
+      screen = frontScreen()
     }
+    return screen
   }
 
   /// Sends `action` and waits for the effects it started, up to `effectTimeout`.

@@ -18,7 +18,7 @@ enum TypedLine<Action> {
   case refused(String)
   /// `back`: the action that closes the front screen.
   case back(Action)
-  /// A screen's command: its action; the feature may still refuse it (`TerminalView.refusal(in:)`).
+  /// A screen's command: its action; the feature may still refuse it (`TerminalScreen.refusal`).
   case command(Action)
 }
 
@@ -30,18 +30,19 @@ extension TerminalSession {
     switch trimmed {
     case "": return .nothing
     case "quit", "exit": return .quit
-    case "help": return .help(screen: view.help(for: store.currentState), global: globalHelp)
+    case "help": return .help(screen: frontScreen().help, global: globalHelp)
     default: break
     }
     // While the debugger shows the past, only the present takes commands.
     if let refusal = debugger?.pastRefusal { return .refused(refusal) }
+    let screen = frontScreen()
     if trimmed == "back" {
-      guard let back = view.backAction(for: store.currentState) else {
+      guard let back = screen.backAction else {
         return .refused("There is nothing to go back to: this is the first screen.")
       }
       return .back(back)
     }
-    switch view.action(for: trimmed, in: store.currentState) {
+    switch screen.action(for: trimmed) {
     case let .success(action): return .command(action)
     case let .failure(error): return .refused(error.message)
     }

@@ -10,7 +10,7 @@ public struct AlertView<AlertAction>: TerminalView {
   public init() {}
 
   /// The alert, boxed off from the screen under it.
-  public func render(_ state: AlertState<AlertAction>, style: TextStyle) -> String {
+  func text(_ state: AlertState<AlertAction>, style: TextStyle) -> String {
     var lines = [style.bold("! " + TerminalText.escaped(state.title))]
     if let message = state.message { lines.append("  " + TerminalText.escaped(message)) }
     lines.append(buttonLine(state.buttons, style: style))
@@ -18,7 +18,7 @@ public struct AlertView<AlertAction>: TerminalView {
   }
 
   /// One command per button.
-  public func commands(for state: AlertState<AlertAction>) -> [TerminalCommand<PresentationAction<AlertAction>>] {
+  func commands(for state: AlertState<AlertAction>) -> [TerminalCommand<PresentationAction<AlertAction>>] {
     namedButtons(state.buttons).map { name, button in
       .simple(
         name, help: "\(button.label)\(button.role == .destructive ? " (cannot be undone)" : "").",
@@ -26,8 +26,12 @@ public struct AlertView<AlertAction>: TerminalView {
     }
   }
 
-  /// Shown under the screen that presents it, which stays in view.
-  public func showsScreenBelow(for state: AlertState<AlertAction>) -> Bool { true }
+  /// The alert with one command per button, shown under the screen that presents it, which stays in view.
+  public func screen(
+    for state: AlertState<AlertAction>, in context: ScreenContext
+  ) -> TerminalScreen<AlertState<AlertAction>, PresentationAction<AlertAction>> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
+  }
 }
 
 /// `buttons` with their command names (`Delete all` is `delete-all`); none gets an OK that dismisses.

@@ -10,7 +10,7 @@ public struct ConfirmationDialogView<DialogAction>: TerminalView {
   public init() {}
 
   /// The dialog, under the screen it belongs to.
-  public func render(_ state: ConfirmationDialogState<DialogAction>, style: TextStyle) -> String {
+  func text(_ state: ConfirmationDialogState<DialogAction>, style: TextStyle) -> String {
     var lines: [String] = []
     if state.titleVisibility != .hidden { lines.append(style.bold("? " + TerminalText.escaped(state.title))) }
     if let message = state.message { lines.append("  " + TerminalText.escaped(message)) }
@@ -19,7 +19,7 @@ public struct ConfirmationDialogView<DialogAction>: TerminalView {
   }
 
   /// One command per choice.
-  public func commands(
+  func commands(
     for state: ConfirmationDialogState<DialogAction>
   ) -> [TerminalCommand<PresentationAction<DialogAction>>] {
     namedButtons(state.buttons).map { name, button in
@@ -29,6 +29,10 @@ public struct ConfirmationDialogView<DialogAction>: TerminalView {
     }
   }
 
-  /// Shown under the screen that presents it, which stays in view.
-  public func showsScreenBelow(for state: ConfirmationDialogState<DialogAction>) -> Bool { true }
+  /// The dialog with one command per choice, shown under the screen that presents it, which stays in view.
+  public func screen(
+    for state: ConfirmationDialogState<DialogAction>, in context: ScreenContext
+  ) -> TerminalScreen<ConfirmationDialogState<DialogAction>, PresentationAction<DialogAction>> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
+  }
 }

@@ -32,56 +32,18 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
     return cases.caseFeatures.flatMap { unlinked($0.feature) }
   }
 
-  /// The linked view's screen, or what to link to get it.
-  public func render(_ state: Feature.State, style: TextStyle) -> String {
-    guard let linked else {
-      return """
+  /// The linked view's screen, or one that says what to link to get it (with no commands: `quit` still works).
+  public func screen(
+    for state: Feature.State, in context: ScreenContext
+  ) -> TerminalScreen<Feature.State, Feature.Action> {
+    if let linked { return linked.screen(for: state, in: context) }
+    return TerminalScreen(
+      text: """
         No terminal view of the feature '\(featureName(Feature.self))' is linked: the executable must depend on \
         '\(implementationModule(of: Feature.self))', which conforms it to 'LinkedFeatureView'.
-        """
-    }
-    return linked.render(state, style: style)
+        """,
+      id: featureName(Feature.self))
   }
-
-  /// The linked view's commands (none without it: `quit` still works).
-  public func commands(for state: Feature.State) -> [TerminalCommand<Feature.Action>] {
-    linked?.commands(for: state) ?? []
-  }
-
-  /// The linked view's back action.
-  public func backAction(for state: Feature.State) -> Feature.Action? { linked?.backAction(for: state) }
-
-  /// The linked view's screen name, or the feature's name.
-  public func screenID(for state: Feature.State) -> String {
-    linked?.screenID(for: state) ?? featureName(Feature.self)
-  }
-
-  /// The linked view's appear action.
-  public func appearAction(for state: Feature.State) -> Feature.Action? { linked?.appearAction(for: state) }
-
-  /// The linked view's follow action.
-  public func followAction(for state: Feature.State) -> Feature.Action? { linked?.followAction(for: state) }
-
-  /// The linked view's refusal.
-  public func refusal(in state: Feature.State) -> String? { linked?.refusal(in: state) }
-
-  /// The linked view's actions for `room`.
-  public func fitActions(for room: TerminalSize, in state: Feature.State) -> [Feature.Action] {
-    linked?.fitActions(for: room, in: state) ?? []
-  }
-
-  /// The linked view's actions after an interruption.
-  public func interruptedActions(in state: Feature.State) -> [Feature.Action] {
-    linked?.interruptedActions(in: state) ?? []
-  }
-
-  /// Whether the linked view's screen changes (it may, without a linked view: it says what to link).
-  public func screenChanges(from old: Feature.State, to new: Feature.State) -> Bool {
-    linked?.screenChanges(from: old, to: new) ?? true
-  }
-
-  /// Whether the linked view shows its presenter above it.
-  public func showsScreenBelow(for state: Feature.State) -> Bool { linked?.showsScreenBelow(for: state) ?? false }
 }
 
 /// A feature's Interface type whose Implementation module supplies its terminal view.

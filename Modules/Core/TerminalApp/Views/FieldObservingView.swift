@@ -1,66 +1,39 @@
 import Composable
 import TerminalUI
 
-/// A terminal view that renders through a `RenderedState`: a live session renders its screen again only when a
-/// field the last render read changed (typing in a field the screen does not show renders nothing).
+/// A terminal view that reads its state through a `RenderedState`: its screen is outdated only by a change of a
+/// field it read (typing in a field the screen does not show draws nothing), as a SwiftUI view of TCA updates
+/// only for the fields it read of its store.
 ///
-/// Conform instead of `TerminalView` and write `render` over the rendered state; its other members take the
-/// state itself. The state must be an `ObservableState` (the boilerplate plugin lists its fields).
+/// Conform instead of `TerminalView` and write `screen(reading:in:)` over the rendered state. The state must be an
+/// `ObservableState` (the boilerplate plugin lists its fields).
 public protocol FieldObservingView: TerminalView where State: ObservableState {
-  /// The screen for `state`, styled with `style`: the fields read through `state` are what it depends on.
-  func render(_ state: RenderedState<State>, style: TextStyle) -> String
+  /// The screen for `state` in `context`: the fields read through `state`, for its text or its commands, are what
+  /// it depends on.
+  func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action>
 }
 
 extension FieldObservingView {
-  /// Renders through a `RenderedState`, noting what was read for the session's next `screenChanges`.
-  public func render(_ state: State, style: TextStyle) -> String {
+  /// The screen read through a `RenderedState`: once drawn, outdated by a later state whose read fields differ;
+  /// before (what the text reads is not known yet), by a change of any field.
+  public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
     let reads = StateFieldReads<State>()
-    let screen = render(RenderedState(state, reads: reads), style: style)
-    RenderReads.current?.note(reads, of: Self.self)
+    var screen = screen(reading: RenderedState(state, reads: reads), in: context)
+    let draw = screen.draw
+    let drawing = DrawingRecord()
+    screen.draw = {
+      drawing.isDrawn = true
+      return draw()
+    }
+    screen.isOutdated = { new in
+      drawing.isDrawn
+        ? reads.changed(from: state, to: new) : StateFieldReads<State>.anyFieldChanged(from: state, to: new)
+    }
     return screen
   }
-
-  /// Whether a field the last render read changed; any field's change when the session kept no reads of this
-  /// screen (it was not rendered last time, or it is asked outside a live session).
-  public func screenChanges(from old: State, to new: State) -> Bool {
-    fieldScreenChanges(from: old, to: new)
-  }
-
-  func fieldScreenChanges(from old: State, to new: State) -> Bool {
-    guard let reads = RenderReads.current?.reads(of: Self.self, State.self) else {
-      return StateFieldReads<State>.anyFieldChanged(from: old, to: new)
-    }
-    return reads.changed(from: old, to: new)
-  }
 }
 
-extension FieldObservingView where State: Equatable {
-  /// Whether a field the last render read changed (preferred over comparing the whole state).
-  public func screenChanges(from old: State, to new: State) -> Bool {
-    fieldScreenChanges(from: old, to: new)
-  }
-}
-
-/// What the views of one render read, by kind of view: a live session keeps the last render's, and asks its
-/// views whether a change concerns them against it.
-///
-/// Kept by kind, not by place in the screen: two screens of one kind rendered at once (a list shown under
-/// another list) share the union of their reads, so either may render for the other's field, never miss its own.
-final class RenderReads: @unchecked Sendable {
-  // Used by one session on the main actor, synchronously within a render or a check; unchecked because the
-  // task-local value must be Sendable.
-  @TaskLocal static var current: RenderReads?
-
-  private var byView: [ObjectIdentifier: AnyObject] = [:]
-
-  /// Adds `reads` to those of views of kind `view`.
-  func note<View, State>(_ reads: StateFieldReads<State>, of view: View.Type) {
-    let key = ObjectIdentifier(view)
-    if let earlier = byView[key] as? StateFieldReads<State> { earlier.formUnion(reads) } else { byView[key] = reads }
-  }
-
-  /// What views of kind `view` read in the render, if one rendered.
-  func reads<View, State>(of view: View.Type, _ state: State.Type) -> StateFieldReads<State>? {
-    byView[ObjectIdentifier(view)] as? StateFieldReads<State>
-  }
+/// Whether a screen's text was drawn, so that what it read is known.
+private final class DrawingRecord {
+  var isDrawn = false
 }

@@ -13,47 +13,17 @@ public struct LifecycleView<Base: TerminalView>: TerminalView {
   var resize: ((TerminalSize, Base.State) -> [Base.Action])?
   var interrupt: ((Base.State) -> [Base.Action])?
 
-  /// The base's screen.
-  public func render(_ state: Base.State, style: TextStyle) -> String { base.render(state, style: style) }
-
-  /// The base's commands.
-  public func commands(for state: Base.State) -> [TerminalCommand<Base.Action>] { base.commands(for: state) }
-
-  /// The base's back action.
-  public func backAction(for state: Base.State) -> Base.Action? { base.backAction(for: state) }
-
-  /// The base's screen name.
-  public func screenID(for state: Base.State) -> String { base.screenID(for: state) }
-
-  /// What `onAppear` sends, else what the base sends.
-  public func appearAction(for state: Base.State) -> Base.Action? {
-    appear?(state) ?? base.appearAction(for: state)
-  }
-
-  /// What `following` follows, else what the base follows.
-  public func followAction(for state: Base.State) -> Base.Action? {
-    follow?(state) ?? base.followAction(for: state)
-  }
-
-  /// The base's refusal.
-  public func refusal(in state: Base.State) -> String? { base.refusal(in: state) }
-
-  /// What the base sends for `room`, then what `onResize` sends.
-  public func fitActions(for room: TerminalSize, in state: Base.State) -> [Base.Action] {
-    base.fitActions(for: room, in: state) + (resize?(room, state) ?? [])
-  }
-
-  /// What the base sends after Ctrl-C, then what `onInterrupt` sends.
-  public func interruptedActions(in state: Base.State) -> [Base.Action] {
-    base.interruptedActions(in: state) + (interrupt?(state) ?? [])
-  }
-
-  /// Whether the base shows the screen below it.
-  public func showsScreenBelow(for state: Base.State) -> Bool { base.showsScreenBelow(for: state) }
-
-  /// Whether the base's screen changes.
-  public func screenChanges(from old: Base.State, to new: Base.State) -> Bool {
-    base.screenChanges(from: old, to: new)
+  /// The base's screen, with what the modifiers send: an action they give wins over the base's, their lists come
+  /// after the base's.
+  public func screen(
+    for state: Base.State, in context: ScreenContext
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    var screen = base.screen(for: state, in: context)
+    if let appear { screen.appearAction = appear(state) ?? screen.appearAction }
+    if let follow { screen.followAction = follow(state) ?? screen.followAction }
+    if let resize, let room = context.room { screen.fitActions += resize(room, state) }
+    if let interrupt { screen.interruptedActions += interrupt(state) }
+    return screen
   }
 }
 

@@ -13,81 +13,39 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
   let dismiss: Base.Action
   let showsBase: Bool
 
-  /// The screen for `state`: the child's while presented.
-  public func render(_ state: Base.State, style: TextStyle) -> String {
-    guard let childState = toChildState(state) else { return base.render(state, style: style) }
-    let childScreen = child.render(childState, style: style)
-    let showsBase = showsBase || child.showsScreenBelow(for: childState)
-    return showsBase ? base.render(state, style: style) + "\n\n" + childScreen : childScreen
-  }
-
-  /// The child's commands while it is presented, else the base's.
-  public func commands(for state: Base.State) -> [TerminalCommand<Base.Action>] {
-    guard let childState = toChildState(state) else { return base.commands(for: state) }
-    return child.commands(for: childState).map { $0.map(embed) }
-  }
-
-  /// Closes the child's own top screen, else dismisses the child; without a child, the base's back.
-  public func backAction(for state: Base.State) -> Base.Action? {
-    guard let childState = toChildState(state) else { return base.backAction(for: state) }
-    return child.backAction(for: childState).map(embed) ?? dismiss
-  }
-
-  /// The base's screen, with the child's appended while presented.
-  public func screenID(for state: Base.State) -> String {
-    let baseID = base.screenID(for: state)
-    guard let childState = toChildState(state) else { return baseID }
-    return "\(baseID)>\(Child.self)(\(child.screenID(for: childState)))"
-  }
-
-  /// The child's appear action while presented, else the base's.
-  public func appearAction(for state: Base.State) -> Base.Action? {
-    guard let childState = toChildState(state) else { return base.appearAction(for: state) }
-    return child.appearAction(for: childState).map(embed)
-  }
-
-  /// The child's follow action while presented, else the base's.
-  public func followAction(for state: Base.State) -> Base.Action? {
-    guard let childState = toChildState(state) else { return base.followAction(for: state) }
-    return child.followAction(for: childState).map(embed)
-  }
-
-  /// The child's refusal while presented, else the base's.
-  public func refusal(in state: Base.State) -> String? {
-    guard let childState = toChildState(state) else { return base.refusal(in: state) }
-    return child.refusal(in: childState)
-  }
-
-  /// The base's, and the child's while presented: the base is fitted even under a child, ready when it closes.
-  public func fitActions(for room: TerminalSize, in state: Base.State) -> [Base.Action] {
-    let baseActions = base.fitActions(for: room, in: state)
-    guard let childState = toChildState(state) else { return baseActions }
-    return baseActions + child.fitActions(for: room, in: childState).map(embed)
-  }
-
-  /// While the child is presented in both, the child's answer (and the base's, when it shows under the child);
-  /// else the base's, or true when the child came or went.
-  public func screenChanges(from old: Base.State, to new: Base.State) -> Bool {
-    switch (toChildState(old), toChildState(new)) {
-    case (nil, nil):
-      return base.screenChanges(from: old, to: new)
-    case let (oldChild?, newChild?):
-      if child.screenChanges(from: oldChild, to: newChild) { return true }
-      let showsBase = showsBase || child.showsScreenBelow(for: newChild)
-      return showsBase && base.screenChanges(from: old, to: new)
-    default:
-      return true
+  /// The base's screen, or the child's in its place (under it, for alerts) while the child is presented: the
+  /// child's commands, appear and follow actions and refusal; `back` closes the child's own top screen, else
+  /// dismisses the child. The base is fitted, and told of Ctrl-C, even under a child, ready when it closes.
+  public func screen(
+    for state: Base.State, in context: ScreenContext
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    var screen = base.screen(for: state, in: context)
+    let baseIsOutdated = screen.isOutdated
+    let toChildState = toChildState
+    guard let childState = toChildState(state) else {
+      screen.isOutdated = { toChildState($0) != nil || baseIsOutdated($0) }
+      return screen
     }
-  }
-
-  /// The base's answer: what the child shows is this screen's business, not its parent's.
-  public func showsScreenBelow(for state: Base.State) -> Bool { base.showsScreenBelow(for: state) }
-
-  /// The base's, and the child's while presented: any of them may have had work cancelled.
-  public func interruptedActions(in state: Base.State) -> [Base.Action] {
-    let baseActions = base.interruptedActions(in: state)
-    guard let childState = toChildState(state) else { return baseActions }
-    return baseActions + child.interruptedActions(in: childState).map(embed)
+    let child = self.child.screen(for: childState, in: context)
+    let showsBase = showsBase || child.showsScreenBelow
+    let embed = embed
+    let drawBase = screen.draw
+    screen.draw = showsBase ? { drawBase() + "\n\n" + child.draw() } : child.draw
+    screen.commands = child.commands.map { $0.map(embed) }
+    screen.backAction = child.backAction.map(embed) ?? dismiss
+    screen.id = "\(screen.id)>\(Child.self)(\(child.id))"
+    screen.appearAction = child.appearAction.map(embed)
+    screen.followAction = child.followAction.map(embed)
+    screen.refusal = child.refusal
+    screen.fitActions += child.fitActions.map(embed)
+    screen.interruptedActions += child.interruptedActions.map(embed)
+    // Presented in both: the child's answer, and the base's when it shows under the child; a child that came or
+    // went changes everything.
+    screen.isOutdated = { new in
+      guard let newChild = toChildState(new) else { return true }
+      return child.isOutdated(by: newChild) || (showsBase && baseIsOutdated(new))
+    }
+    return screen
   }
 }
 

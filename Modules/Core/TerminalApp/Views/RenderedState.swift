@@ -1,11 +1,11 @@
 import Composable
 
-/// A state as a screen renders it: each field read through it is noted, so a live session renders the screen
-/// again only when a field it read changed, as a SwiftUI view of TCA re-renders only for the fields it read of
+/// A state as a screen reads it: each field read through it is noted, so a live session draws the screen again
+/// only when a field it read changed, as a SwiftUI view of TCA re-renders only for the fields it read of
 /// its store.
 ///
-///     func render(_ state: RenderedState<Counter.State>, style: TextStyle) -> String {
-///       "Count: \(state.count)"   // a change of any other field renders nothing
+///     func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
+///       TerminalScreen(text: "Count: \(state.count)")   // a change of any other field draws nothing
 ///     }
 ///
 /// Read stored fields: a computed property (or `whole`, for code that takes a state) counts as reading every

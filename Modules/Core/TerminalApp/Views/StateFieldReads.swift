@@ -1,7 +1,7 @@
 import Composable
 
 /// The fields of an `ObservableState` that some code read, to tell later whether a change of the state concerns
-/// it: what a terminal screen read while it rendered, as `observe { }` keeps what its closure read of a store.
+/// it: what a terminal screen read while it was answered and drawn, as `observe { }` keeps what its closure read of a store.
 ///
 ///     let reads = StateFieldReads<Counter.State>()
 ///     reads.record(\.count)
@@ -25,11 +25,6 @@ public final class StateFieldReads<State: ObservableState> {
   /// Notes that the whole state was read (handed to code that takes a state).
   public func recordWholeState() {
     read.formUnion(.all)
-  }
-
-  /// Adds what `other` read (two screens of one kind rendered at once: either may be concerned).
-  public func formUnion(_ other: StateFieldReads<State>) {
-    read.formUnion(other.read)
   }
 
   /// Whether a field that was read differs between `old` and `new`.

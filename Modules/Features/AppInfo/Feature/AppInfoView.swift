@@ -6,11 +6,22 @@ import TerminalUI
 
 /// The about screen as text: the environment report, and where the saved report went.
 public struct AppInfoView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = AppInfo.State
+  /// The actions its commands send.
+  public typealias Action = AppInfo.Action
+
   /// A view of the about screen.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<AppInfo.State>, style: TextStyle) -> String {
+  /// The environment report, and the commands to write it or leave.
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines = [style.bold("About")]
     if let environment = state.environment {
       lines += environment.report.split(separator: "\n").map { "  " + $0 }
@@ -23,7 +34,7 @@ public struct AppInfoView: FieldObservingView {
   }
 
   /// Write the report, or leave.
-  public func commands(for state: AppInfo.State) -> [TerminalCommand<AppInfo.Action>] {
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     (state.environment == nil
       ? []
       : [.simple("report", help: "Write this report to a file for a bug report.", action: .saveReportTapped)])

@@ -5,11 +5,22 @@ import TerminalUI
 
 /// The error as text: what happened, why, what to try; `retry` (when it can help) and `dismiss`.
 public struct ErrorHandlingView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = ErrorHandling.State
+  /// The actions its commands send.
+  public typealias Action = ErrorHandling.Action
+
   /// A view of the error screen.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<ErrorHandling.State>, style: TextStyle) -> String {
+  /// What happened, why and what to try; `back` dismisses, like the command.
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state), backAction: .dismissTapped)
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let report = state.report
     var lines = [
       style.red(style.bold(TerminalText.escaped(report.title))),
@@ -21,13 +32,11 @@ public struct ErrorHandlingView: FieldObservingView {
   }
 
   /// Retry (when the report allows it) or dismiss.
-  public func commands(for state: ErrorHandling.State) -> [TerminalCommand<ErrorHandling.Action>] {
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     (state.report.canRetry ? [.simple("retry", help: "Try the failed request again.", action: .retryTapped)] : [])
       + [.simple("dismiss", help: "Close this message.", action: .dismissTapped)]
   }
 
-  /// `back` dismisses, like the command.
-  public func backAction(for state: ErrorHandling.State) -> ErrorHandling.Action? { .dismissTapped }
 }
 
 extension ErrorHandling: LinkedFeatureView {

@@ -17,8 +17,30 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
     self.list = list
   }
 
-  /// The banner, then the list.
-  public func render(_ state: RenderedState<Onboarding.State>, style: TextStyle) -> String {
+  /// The state it shows.
+  public typealias State = Onboarding.State
+  /// The actions its commands send.
+  public typealias Action = Onboarding.Action
+
+  /// The banner over the list, the list's commands the tour uses, and the list's life as the list itself would
+  /// have it (it loads when the tour appears, fits what the banner leaves, and a load Ctrl-C cancelled says so);
+  /// `back` skips the tour.
+  public func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
+    let under = context.room.map { TerminalSize(rows: max($0.rows - Self.bannerRows, 1), columns: $0.columns) }
+    let list = self.list.screen(for: state.list, in: ScreenContext(style: context.style, room: under))
+    var screen = TerminalScreen<State, Action>(
+      text: text(state, list: list.text, style: context.style), commands: commands(state, list: list.commands),
+      backAction: .skipTapped)
+    screen.appearAction = list.appearAction.map(Action.list)
+    screen.fitActions = list.fitActions.map(Action.list)
+    screen.interruptedActions = list.interruptedActions.map(Action.list)
+    return screen
+  }
+
+  /// The lines the banner takes above the list.
+  static var bannerRows: Int { 3 }
+
+  private func text(_ state: RenderedState<State>, list: String, style: TextStyle) -> String {
     let banner: String
     switch state.step {
     case .search: banner = "Step 1 of 3: search for a user, for example 'search ada'."
@@ -29,38 +51,19 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
     case .finished: banner = "All done! Type 'done' to start using the directory."
     }
     let header = style.bold("Welcome to the users directory") + style.dim("  ('skip' leaves the tour)")
-    return [header, style.yellow(banner), "", list.render(state.list, style: style)].joined(separator: "\n")
+    return [header, style.yellow(banner), "", list].joined(separator: "\n")
   }
 
   /// The list's commands that the tour uses, then skip (and done at the end).
-  public func commands(for state: Onboarding.State) -> [TerminalCommand<Onboarding.Action>] {
+  private func commands(
+    _ state: RenderedState<State>, list: [TerminalCommand<UserList.Action>]
+  ) -> [TerminalCommand<Action>] {
     let tourCommands: Set = ["search", "open", "fav", "sort", "next", "prev", "page", "reload", "retry"]
-    let listCommands = list.commands(for: state.list).filter { tourCommands.contains($0.name) }
-      .map { $0.map(Onboarding.Action.list) }
-    let finish: [TerminalCommand<Onboarding.Action>] =
+    let listCommands = list.filter { tourCommands.contains($0.name) }.map { $0.map(Action.list) }
+    let finish: [TerminalCommand<Action>] =
       state.step == .finished ? [.simple("done", help: "Finish the tour.", action: .doneTapped)] : []
     return listCommands + finish + [.simple("skip", help: "Leave the tour.", action: .skipTapped)]
   }
-
-  /// The list under the banner fits what the banner leaves (three lines).
-  public func fitActions(for room: TerminalSize, in state: Onboarding.State) -> [Onboarding.Action] {
-    let under = TerminalSize(rows: max(room.rows - 3, 1), columns: room.columns)
-    return list.fitActions(for: under, in: state.list).map(Onboarding.Action.list)
-  }
-
-  /// Loads the list when the tour appears, as the list itself would.
-  public func appearAction(for state: Onboarding.State) -> Onboarding.Action? {
-    list.appearAction(for: state.list).map(Onboarding.Action.list)
-  }
-
-  /// The list's, as the list itself would answer: a load Ctrl-C cancelled under the banner says so, and that
-  /// 'retry' loads again, instead of "Loading…" forever.
-  public func interruptedActions(in state: Onboarding.State) -> [Onboarding.Action] {
-    list.interruptedActions(in: state.list).map(Onboarding.Action.list)
-  }
-
-  /// `back` skips the tour.
-  public func backAction(for state: Onboarding.State) -> Onboarding.Action? { .skipTapped }
 }
 
 extension Onboarding: LinkedFeatureView {

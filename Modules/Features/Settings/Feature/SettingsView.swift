@@ -5,11 +5,22 @@ import TerminalUI
 
 /// The settings as text: each preference with its value, and a notice when the saved file could not be used.
 public struct SettingsView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = Settings.State
+  /// The actions its commands send.
+  public typealias Action = Settings.Action
+
   /// A view of the settings.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<Settings.State>, style: TextStyle) -> String {
+  /// Each preference with its value, and the commands that change them.
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let preferences = state.preferences
     var lines = [
       style.bold("Settings"),
@@ -23,16 +34,17 @@ public struct SettingsView: FieldObservingView {
   }
 
   /// Change a preference, or leave.
-  public func commands(for state: Settings.State) -> [TerminalCommand<Settings.Action>] {
-    [
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+    let preferences = state.preferences
+    return [
       .choice(
-        "sort", of: Preferences.SortOrder.self, current: state.preferences.sortOrder, help: "Order lists this way.",
+        "sort", of: Preferences.SortOrder.self, current: preferences.sortOrder, help: "Order lists this way.",
         action: Settings.Action.sortOrderChanged),
       .choice(
-        "search-field", of: Preferences.SearchField.self, current: state.preferences.searchField,
+        "search-field", of: Preferences.SearchField.self, current: preferences.searchField,
         help: "Search in this field.", action: Settings.Action.searchFieldChanged),
       .choice(
-        "display", of: Preferences.Display.self, current: state.preferences.display,
+        "display", of: Preferences.Display.self, current: preferences.display,
         help: "Show this much of each user.", action: Settings.Action.displayChanged),
       .simple("tour", help: "Show the guided tour again at the next start.", action: .showTourAgainTapped),
       .simple("done", help: "Leave the settings.", action: .doneTapped),

@@ -10,11 +10,22 @@ import UserFormInterface
 /// comes from its Destination's cases: `UserDetail.view()` adds
 /// `.presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))`.
 public struct UserDetailView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = UserDetail.State
+  /// The actions its commands send.
+  public typealias Action = UserDetail.Action
+
   /// A view of the detail screen.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<UserDetail.State>, style: TextStyle) -> String {
+  /// The user, or how loading it went, and what can be done with it.
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines: [String] = []
     switch state.status {
     case .idle, .loading:
@@ -39,7 +50,7 @@ public struct UserDetailView: FieldObservingView {
   }
 
   /// What the screen accepts: favorite, edit and delete once the user is shown; retry after a failure.
-  public func commands(for state: UserDetail.State) -> [TerminalCommand<UserDetail.Action>] {
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     switch state.status {
     case .idle, .loading:
       return []

@@ -5,11 +5,22 @@ import UserFormInterface
 
 /// The form as text: each field with its error under it; commands set fields, save or cancel.
 public struct UserFormView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = UserForm.State
+  /// The actions its commands send.
+  public typealias Action = UserForm.Action
+
   /// A view of the form.
   public init() {}
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<UserForm.State>, style: TextStyle) -> String {
+  /// Each field with its error under it, and the commands that set them; a refused save is the command's error (a script stops there).
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state), refusal: state.saveRefusal)
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines = [style.bold(state.mode == .add ? "New user" : "Edit user")]
     func field(_ label: String, _ value: String, _ error: String?) {
       lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : TerminalText.escaped(value))")
@@ -24,11 +35,8 @@ public struct UserFormView: FieldObservingView {
     return lines.joined(separator: "\n")
   }
 
-  /// A refused save: the session prints it as the command's error (and a script stops there).
-  public func refusal(in state: UserForm.State) -> String? { state.saveRefusal }
-
   /// Set a field, save, or cancel. Tab after a field's name offers the value it has now, to edit.
-  public func commands(for state: UserForm.State) -> [TerminalCommand<UserForm.Action>] {
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     func offering(_ value: String) -> ([String]) -> [CompletionCandidate] {
       { typed in CompletionCandidate.continuing(typed, among: [value]) }
     }

@@ -7,14 +7,25 @@ import UserListInterface
 /// The list as text: a status line, the page of rows shown numbered, favorites starred; commands by row number,
 /// and `next`/`prev`/`page` through the pages.
 public struct UserListView: FieldObservingView {
+  /// The state it shows.
+  public typealias State = UserList.State
+  /// The actions its commands send.
+  public typealias Action = UserList.Action
+
   /// A view of the list.
   public init() {}
 
   /// The lines the screen uses besides its rows: the title and the line saying which rows show.
   static let chromeRows = 2
 
-  /// The screen for `state`.
-  public func render(_ state: RenderedState<UserList.State>, style: TextStyle) -> String {
+  /// The page of rows shown, and the commands of the list.
+  public func screen(
+    reading state: RenderedState<State>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
+  }
+
+  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let shown = state.shown
     var lines = [style.bold("Users") + summary(state, shown: shown)]
     switch state.status {
@@ -41,7 +52,7 @@ public struct UserListView: FieldObservingView {
   }
 
   /// The rows of the page shown, numbered as in the whole list.
-  private func rows(of shown: UserPage, state: RenderedState<UserList.State>, style: TextStyle) -> String {
+  private func rows(of shown: UserPage, state: RenderedState<State>, style: TextStyle) -> String {
     let width = String(shown.offset + shown.users.count).count
     // Shared values are read once: each read goes through the shared reference's lock and observation.
     let favorites = state.favorites
@@ -67,7 +78,7 @@ public struct UserListView: FieldObservingView {
     return text
   }
 
-  private func summary(_ state: RenderedState<UserList.State>, shown: UserPage) -> String {
+  private func summary(_ state: RenderedState<State>, shown: UserPage) -> String {
     var parts: [String] = []
     if state.status == .loaded { parts.append("\(Paging.count(shown)) of \(shown.total)") }
     if !state.appliedQuery.isEmpty {
@@ -80,9 +91,10 @@ public struct UserListView: FieldObservingView {
   }
 
   /// The commands of the list; row numbers are the numbers shown, on any page.
-  public func commands(for state: UserList.State) -> [TerminalCommand<UserList.Action>] {
+  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     let shown = state.shown
     let paging = Paging(state.rowsPerPage, shown: shown)
+    let searched = searchedValues(state)
     let rowsShown = (shown.offset + 1)...max(shown.offset + shown.users.count, shown.offset + 1)
     // Tab offers the rows on the page, listed with their users' names.
     let candidates = shown.users.enumerated().map {
@@ -111,9 +123,9 @@ public struct UserListView: FieldObservingView {
         "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
         allowEmpty: true, action: UserList.Action.queryChanged
       )
-      .completing { typed in CompletionCandidate.continuing(typed, among: searchedValues(state)) },
+      .completing { typed in CompletionCandidate.continuing(typed, among: searched) },
       .choice(
-        "sort", of: UserList.SortOrder.self, current: state.sort, help: "Change the order.",
+        "sort", of: UserList.SortOrder.self, current: state.preferences.sortOrder, help: "Change the order.",
         action: UserList.Action.sortChanged),
       row(
         "fav", help: "Mark or unmark the user in that row as a favorite.", .favorite, UserList.Action.favoriteToggled),
@@ -141,7 +153,7 @@ public struct UserListView: FieldObservingView {
 
   /// What `search` looks in, for Tab to offer: the names, emails or cities of the users shown, or names and
   /// cities when the search looks in any field.
-  private func searchedValues(_ state: UserList.State) -> [String] {
+  private func searchedValues(_ state: RenderedState<State>) -> [String] {
     let users = state.shown.users
     switch state.preferences.searchField {
     case .name: return users.map(\.name)
