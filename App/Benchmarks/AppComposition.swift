@@ -39,20 +39,24 @@ import UsersShell
   }
 }
 
-// (k) One terminal command end to end through the app's composition: parsed against the screen, sent, its effects
-// settled, the screen rendered; on 36 users and on 100,000 (the page shown is as long either way).
+// (k) One terminal command end to end through the app's composition, as a session runs it: parsed against the
+// screen, sent, its effects settled, then the screen after it (which screen is in front, what it sends on appearing,
+// its text drawn, a refusal); on 36 users and on 100,000 (the page shown is as long either way).
 
 /// (k): `next` and `prev` typed in turn on the list of `count` users.
 @MainActor func terminalCommandScenario(userCount count: Int, commands: Int, name: String) -> Scenario {
   let (store, keptAlive, folder) = composedAppStore(userCount: count)
   let view = appView()
+  let context = ScreenContext()
   return Scenario(name: name, operations: commands) {
     for index in 0..<commands {
-      guard case let .success(action) = view.action(for: index % 2 == 0 ? "next" : "prev", in: store.currentState)
+      let line = index % 2 == 0 ? "next" : "prev"
+      guard case let .success(action) = view.screen(for: store.currentState, in: context).action(for: line)
       else { fatalError("(k): the command was refused") }
       store.send(action)
       while store.runningEffectCount > 0 { await Task.yield() }
-      blackHole(view.render(store.currentState, style: .plain))
+      let screen = view.screen(for: store.currentState, in: context)
+      blackHole((screen.id, screen.appearAction, screen.text, screen.refusal))
     }
     withExtendedLifetime(keptAlive) {}
     _ = folder

@@ -10,8 +10,9 @@ public struct TerminalScreen<State, Action> {
   /// Draws the screen as text: called only when the screen shows, so a screen under another (a list under a pushed
   /// user) is never drawn, and what a drawing reads is what the screen depends on.
   public var draw: () -> String
-  /// The commands the screen accepts.
-  public var commands: [TerminalCommand<Action>]
+  /// Lists the commands the screen accepts: called only when a line is parsed or completed, or help is asked for, so
+  /// the screen a command leads to costs no list of commands until the next line.
+  public var listCommands: () -> [TerminalCommand<Action>]
   /// What the global `back` command sends (close the top screen), or nil when there is nothing to close.
   public var backAction: Action?
   /// Names the screen, so a session notices when another screen comes to the front.
@@ -40,12 +41,13 @@ public struct TerminalScreen<State, Action> {
 
   /// A screen of `text` accepting `commands`, that any later state may change.
   public init(
-    text: @autoclosure @escaping () -> String, commands: [TerminalCommand<Action>] = [], backAction: Action? = nil,
+    text: @autoclosure @escaping () -> String, commands: @autoclosure @escaping () -> [TerminalCommand<Action>] = [],
+    backAction: Action? = nil,
     id: String = "", refusal: String? = nil, showsScreenBelow: Bool = false, appearAction: Action? = nil,
     followAction: Action? = nil, fitActions: [Action] = [], interruptedActions: [Action] = []
   ) {
     draw = text
-    self.commands = commands
+    listCommands = commands
     self.backAction = backAction
     self.id = id
     self.refusal = refusal
@@ -60,6 +62,12 @@ public struct TerminalScreen<State, Action> {
   /// The screen as text, drawn at each use.
   public var text: String { draw() }
 
+  /// The commands the screen accepts, listed at each use; set, the screen accepts these.
+  public var commands: [TerminalCommand<Action>] {
+    get { listCommands() }
+    set { listCommands = { newValue } }
+  }
+
   /// Whether the screen for `state` may differ from this one.
   public func isOutdated(by state: State) -> Bool { isOutdated(state) }
 
@@ -69,7 +77,7 @@ public struct TerminalScreen<State, Action> {
     state toState: @escaping (ParentState) -> State?, action embed: @escaping (Action) -> ParentAction
   ) -> TerminalScreen<ParentState, ParentAction> {
     var screen = TerminalScreen<ParentState, ParentAction>(
-      text: draw(), commands: commands.map { $0.map(embed) }, backAction: backAction.map(embed), id: id,
+      text: draw(), commands: listCommands().map { $0.map(embed) }, backAction: backAction.map(embed), id: id,
       refusal: refusal, showsScreenBelow: showsScreenBelow, appearAction: appearAction.map(embed),
       followAction: followAction.map(embed), fitActions: fitActions.map(embed),
       interruptedActions: interruptedActions.map(embed))
@@ -82,13 +90,14 @@ public struct TerminalScreen<State, Action> {
 extension TerminalScreen where State: Equatable {
   /// A screen of `text` accepting `commands`, drawn from `state` alone: only a different state outdates it.
   public init(
-    of state: State, text: @autoclosure @escaping () -> String, commands: [TerminalCommand<Action>] = [],
+    of state: State, text: @autoclosure @escaping () -> String,
+    commands: @autoclosure @escaping () -> [TerminalCommand<Action>] = [],
     backAction: Action? = nil,
     id: String = "", refusal: String? = nil, showsScreenBelow: Bool = false, appearAction: Action? = nil,
     followAction: Action? = nil, fitActions: [Action] = [], interruptedActions: [Action] = []
   ) {
     self.init(
-      text: text(), commands: commands, backAction: backAction, id: id, refusal: refusal,
+      text: text(), commands: commands(), backAction: backAction, id: id, refusal: refusal,
       showsScreenBelow: showsScreenBelow, appearAction: appearAction, followAction: followAction,
       fitActions: fitActions, interruptedActions: interruptedActions)
     isOutdated = { $0 != state }

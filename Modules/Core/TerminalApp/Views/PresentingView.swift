@@ -31,7 +31,7 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     let embed = embed
     let drawBase = screen.draw
     screen.draw = showsBase ? { drawBase() + "\n\n" + child.draw() } : child.draw
-    screen.commands = child.commands.map { $0.map(embed) }
+    screen.listCommands = { child.listCommands().map { $0.map(embed) } }
     screen.backAction = child.backAction.map(embed) ?? dismiss
     screen.id = "\(screen.id)>\(Child.self)(\(child.id))"
     screen.appearAction = child.appearAction.map(embed)

@@ -94,7 +94,9 @@ public struct UserListView: FieldObservingView {
   private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     let shown = state.shown
     let paging = Paging(state.rowsPerPage, shown: shown)
-    let searched = searchedValues(state)
+    // Shared: read once.
+    let preferences = state.preferences
+    let users = shown.users
     let rowsShown = (shown.offset + 1)...max(shown.offset + shown.users.count, shown.offset + 1)
     // Tab offers the rows on the page, listed with their users' names.
     let candidates = shown.users.enumerated().map {
@@ -123,9 +125,11 @@ public struct UserListView: FieldObservingView {
         "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
         allowEmpty: true, action: UserList.Action.queryChanged
       )
-      .completing { typed in CompletionCandidate.continuing(typed, among: searched) },
+      .completing { typed in
+        CompletionCandidate.continuing(typed, among: Self.searchedValues(users, preferences.searchField))
+      },
       .choice(
-        "sort", of: UserList.SortOrder.self, current: state.preferences.sortOrder, help: "Change the order.",
+        "sort", of: UserList.SortOrder.self, current: preferences.sortOrder, help: "Change the order.",
         action: UserList.Action.sortChanged),
       row(
         "fav", help: "Mark or unmark the user in that row as a favorite.", .favorite, UserList.Action.favoriteToggled),
@@ -153,9 +157,8 @@ public struct UserListView: FieldObservingView {
 
   /// What `search` looks in, for Tab to offer: the names, emails or cities of the users shown, or names and
   /// cities when the search looks in any field.
-  private func searchedValues(_ state: RenderedState<State>) -> [String] {
-    let users = state.shown.users
-    switch state.preferences.searchField {
+  private static func searchedValues(_ users: [User], _ field: UserList.SearchField) -> [String] {
+    switch field {
     case .name: return users.map(\.name)
     case .email: return users.map(\.email)
     case .city: return users.map(\.city).filter { !$0.isEmpty }

@@ -96,6 +96,9 @@ public struct UserList: Reducer {
   /// How the list is ordered (the preference Settings changes too).
   public typealias SortOrder = Preferences.SortOrder
 
+  /// Which field a search looks in (the preference Settings changes too).
+  public typealias SearchField = Preferences.SearchField
+
   /// Everything that can happen to the list.
   public enum Action: Equatable, Codable, CasePathable {
     /// The screen appeared: load if not loaded.
