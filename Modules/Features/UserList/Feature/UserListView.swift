@@ -134,6 +134,19 @@ public struct UserListView: FieldObservingView {
       row(
         "fav", help: "Mark or unmark the user in that row as a favorite.", .favorite, UserList.Action.favoriteToggled),
       row("delete", help: "Delete the user in that row (asks first).", .delete, UserList.Action.deleteTapped),
+    ]
+      + Self.pagingCommands(paging) + [
+        .simple(
+          state.status.isFailed || state.status == .cancelled ? "retry" : "reload", help: "Load the users again.",
+          action: .retryTapped),
+        .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
+        .simple("info", help: "About the app and its data files.", action: .appInfoTapped),
+      ]
+  }
+
+  /// `next`, `prev` and `page <n>` through the pages.
+  private static func pagingCommands(_ paging: Paging) -> [TerminalCommand<Action>] {
+    [
       TerminalCommand("next", help: "Show the next page of rows.") { words in
         guard words.isEmpty else { return .failure(CommandError("'next' takes no arguments.")) }
         guard paging.hasNext else { return .failure(CommandError("This is the last page.")) }
@@ -147,11 +160,6 @@ public struct UserListView: FieldObservingView {
       .number(
         "page", argument: "n", naming: "page", in: 1...paging.lastPageNamed, help: "Show that page of rows.",
         action: UserList.Action.pageShown),
-      .simple(
-        state.status.isFailed || state.status == .cancelled ? "retry" : "reload", help: "Load the users again.",
-        action: .retryTapped),
-      .simple("settings", help: "Change the order, search field and display.", action: .settingsTapped),
-      .simple("info", help: "About the app and its data files.", action: .appInfoTapped),
     ]
   }
 
