@@ -42,15 +42,17 @@ let coreTargets: [Target] = [
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
+  // What a debugger writes and reads beside the store's timeline: the trace file, recordings and their replay.
+  core("ComposableDebugger", ["Composable", "Sharing"]),
   // Property-based exploration: a product of its own beside the test store, which it does not need to be.
-  core("ComposableExplorer", ["Composable", "Clocks", "IssueReporting", "ValueDump"]),
+  core("ComposableExplorer", ["Composable", "ComposableDebugger", "Clocks", "IssueReporting", "ValueDump"]),
   core(
     "ComposableTesting", ["ComposableTestStore", "ComposableExplorer", "Composable", "IssueReporting", "ValueDump"]),
   core("LineEditing"),
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
   core("SystemSQLite"),
   core("TerminalUI", ["LineEditing"]),
-  core("TerminalApp", ["Composable", "TerminalUI", "LineEditing", "Sharing"]),
+  core("TerminalApp", ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
 ]
 
 /// A feature's targets that may run the plugin beyond its Interface and Feature, which always do.
@@ -189,12 +191,14 @@ let coreTests: [Target] = [
   tests("Dependencies"),
   tests("Clocks"),
   tests("Sharing", generates: true),
-  tests("Composable", generates: true),
+  // The timeline's trace and the recording of a store's actions are tested through the debugger's files.
+  tests("Composable", ["ComposableDebugger"], generates: true),
   tests("ComposableTestStore", generates: true),
+  tests("ComposableDebugger"),
   tests("ComposableExplorer", generates: true),
   tests("ComposableTesting", generates: true),
   tests("TerminalUI"),
-  tests("TerminalApp", generates: true),
+  tests("TerminalApp", ["ComposableDebugger"], generates: true),
   tests("LineEditing"),
   tests("SystemSQLite"),
 ]
@@ -204,7 +208,7 @@ let apps: [Target] = [
   .target(
     name: "UsersShell",
     dependencies: [
-      "AppFeature", "Composable", "Sharing", "TerminalApp", "TerminalUI", "LineEditing",
+      "AppFeature", "Composable", "ComposableDebugger", "Sharing", "TerminalApp", "TerminalUI", "LineEditing",
     ]
       + ["UserClient", "AppInfoClient", "AnalyticsClient"].flatMap {
         [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]
@@ -215,7 +219,8 @@ let apps: [Target] = [
   .testTarget(
     name: "UsersShellTests",
     dependencies: [
-      "UsersShell", "users", "ComposableTesting", "UserClientInterface", "UserClientTesting", "AnalyticsClientLive",
+      "UsersShell", "users", "ComposableTesting", "ComposableDebugger", "UserClientInterface", "UserClientTesting",
+      "AnalyticsClientLive",
       "UserClientLive", "SystemSQLite",
     ],
     path: "Tests/UsersShellTests"),
@@ -261,6 +266,7 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),
     .library(name: "ComposableExplorer", targets: ["ComposableExplorer"]),
+    .library(name: "ComposableDebugger", targets: ["ComposableDebugger"]),
     // Generates case paths, enum features and client boilerplate in a package of your own
     // (Scripts/templates/OutsidePackage).
     .plugin(name: "BoilerplatePlugin", targets: ["BoilerplatePlugin"]),

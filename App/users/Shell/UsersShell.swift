@@ -1,5 +1,6 @@
 import AppFeature
 import Composable
+import ComposableDebugger
 import Foundation
 import LineEditing
 import Sharing

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugger
 import Foundation
 
 /// A failing sequence run once more to be kept as a session: every action reduced, the effects' included, in the

@@ -9,7 +9,7 @@ extension Store {
   /// trace also shows the changes and saves of the shared values kept in files of that folder.
   @discardableResult
   public func recordTimeline(
-    capacity: Int = 1_000, trace: TraceFile? = nil, sharedFilesIn folder: URL? = nil
+    capacity: Int = 1_000, trace: (any TimelineTrace)? = nil, sharedFilesIn folder: URL? = nil
   ) -> StoreTimeline<State, Action>? {
     guard let root = rootStore else { return nil }
     let timeline = StoreTimeline<State, Action>(

@@ -239,7 +239,7 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// How many entries are kept.
   public let capacity: Int
   /// The trace the timeline writes as it goes, if any.
-  public let trace: TraceFile?
+  public let trace: (any TimelineTrace)?
   /// Whether there is a trace (read on every action, so a flag rather than an optional reference).
   @usableFromInline let isTracing: Bool
   // The recording path is inlinable, so the store's module specializes it for its state and action types;
@@ -288,7 +288,9 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   /// An empty timeline keeping the last `capacity` actions (at least 1), starting from `initialState`; with a
   /// trace and `sharedFilesIn`, the trace also shows the changes and saves of the shared values kept in files in
   /// that folder (the app's data folder: not another store's, in a process that runs several).
-  public init(initialState: State, capacity: Int = 1_000, trace: TraceFile? = nil, sharedFilesIn folder: URL? = nil) {
+  public init(
+    initialState: State, capacity: Int = 1_000, trace: (any TimelineTrace)? = nil, sharedFilesIn folder: URL? = nil
+  ) {
     self.capacity = max(1, capacity)
     self.initialState = initialState
     // From now on shared values keep what their changes replace, so past states read them as they were.
@@ -516,7 +518,7 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   func takeFailure(of id: UInt64) -> Bool { failed.remove(id) != nil }
 
   /// Notes an effect's end and how it ended.
-  func effectEnded(_ id: UInt64, outcome: TraceFile.Outcome) {
+  func effectEnded(_ id: UInt64, outcome: EffectOutcome) {
     guard let record = running.removeValue(forKey: id) else { return }
     trace?.effectEnded(
       id: id, startedBy: record.startedBy, path: entry(record.startedBy)?.path ?? "", outcome: outcome,

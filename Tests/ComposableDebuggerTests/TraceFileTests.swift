@@ -1,7 +1,9 @@
+import Composable
+
 #if DEBUG
-  @testable import Composable
+  @testable import ComposableDebugger
 #else
-  import Composable
+  import ComposableDebugger
 #endif
 import ComposableTesting
 import Foundation

@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 
 #if canImport(Glibc)
@@ -16,17 +17,7 @@ import Foundation
 /// The file is valid JSON after every event, however the process ends (SIGKILL and a power cut included): each
 /// event is written, with the closing bracket after it, over the previous closing bracket, in one `pwrite`. A
 /// write that fails (a full disk) puts the bracket back where it was and stops the trace there.
-public final class TraceFile: @unchecked Sendable {
-  /// How an effect ended.
-  public enum Outcome: String, Sendable {
-    /// Its body returned.
-    case finished
-    /// It was cancelled (by id, by dismissal, by the store going away).
-    case cancelled
-    /// It threw an error other than cancellation.
-    case failed
-  }
-
+public final class TraceFile: TimelineTrace, @unchecked Sendable {
   /// Where the trace is written.
   public let url: URL
   private let lock = NSLock()
@@ -81,7 +72,8 @@ public final class TraceFile: @unchecked Sendable {
 
   // MARK: Events
 
-  func action(sequence: Int, path: String, origin: TimelineOrigin, start: Int64, duration: Int64) {
+  /// The action as an instant event named by its path, and its reduce as a complete span.
+  public func action(sequence: Int, path: String, origin: TimelineOrigin, start: Int64, duration: Int64) {
     var arguments = #""sequence":\#(sequence),"origin":"# + Self.quoted(origin.description)
     if case let .effect(_, id) = origin { arguments += #","sentByEffect":\#(id)"# }
     let name = Self.quoted(path)
@@ -92,14 +84,16 @@ public final class TraceFile: @unchecked Sendable {
         + #""pid":1,"tid":1,"args":{"sequence":\#(sequence)}}"#)
   }
 
-  func effectBegan(id: UInt64, startedBy: Int, path: String, at time: Int64) {
+  /// The start of the effect's async span, linked to the action that started it.
+  public func effectBegan(id: UInt64, startedBy: Int, path: String, at time: Int64) {
     let name = Self.quoted("effect of #\(startedBy) " + path)
     event(
       #"{"name":\#(name),"cat":"effect","ph":"b","id":\#(id),"ts":\#(time),"pid":1,"tid":1,"#
         + #""args":{"startedBy":\#(startedBy)}}"#)
   }
 
-  func effectEnded(id: UInt64, startedBy: Int, path: String, outcome: Outcome, at time: Int64) {
+  /// The end of the effect's async span, with how it ended.
+  public func effectEnded(id: UInt64, startedBy: Int, path: String, outcome: EffectOutcome, at time: Int64) {
     let name = Self.quoted("effect of #\(startedBy) " + path)
     event(
       #"{"name":\#(name),"cat":"effect","ph":"e","id":\#(id),"ts":\#(time),"pid":1,"tid":1,"#
@@ -107,7 +101,7 @@ public final class TraceFile: @unchecked Sendable {
   }
 
   /// A shared value's change, as an instant on the shared values' track.
-  func sharedChange(name: String, number: UInt64, elsewhere: Bool, at time: Int64) {
+  public func sharedChange(name: String, number: UInt64, elsewhere: Bool, at time: Int64) {
     let label = Self.quoted("\(name) changed" + (elsewhere ? " by another process" : ""))
     event(
       #"{"name":\#(label),"cat":"shared","ph":"i","s":"t","ts":\#(time),"pid":1,"tid":2,"#
@@ -115,13 +109,13 @@ public final class TraceFile: @unchecked Sendable {
   }
 
   /// The start of a shared value's file save, on the saves' track.
-  func saveBegan(file: String, id: UInt64, at time: Int64) {
+  public func saveBegan(file: String, id: UInt64, at time: Int64) {
     let name = Self.quoted("save " + file)
     event(#"{"name":\#(name),"cat":"save","ph":"b","id":\#(id),"ts":\#(time),"pid":1,"tid":3}"#)
   }
 
   /// The end of a save `saveBegan` started, with why it failed if it did.
-  func saveEnded(file: String, id: UInt64, failure: String?, at time: Int64) {
+  public func saveEnded(file: String, id: UInt64, failure: String?, at time: Int64) {
     let name = Self.quoted("save " + file)
     let outcome = failure.map { #","args":{"failure":"# + Self.quoted($0) + "}" } ?? ""
     event(#"{"name":\#(name),"cat":"save","ph":"e","id":\#(id),"ts":\#(time),"pid":1,"tid":3"# + outcome + "}")

@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 
 /// Where `record` writes its JSON lines: a file, standard error, or a closure.

@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 import Sharing
 
