@@ -216,6 +216,10 @@ let apps: [Target] = [
       + appFeatures.flatMap { [.target(name: "\($0)Interface"), .target(name: "\($0)Feature")] },
     path: "App/users/Shell"),
   .executableTarget(name: "users", dependencies: ["UsersShell"], path: "App/users/Main"),
+]
+
+/// The shell's tests (sessions in process and the real `users` binary driven through pipes and a pseudo-terminal).
+let appTests: [Target] = [
   .testTarget(
     name: "UsersShellTests",
     dependencies: [
@@ -223,7 +227,11 @@ let apps: [Target] = [
       "AnalyticsClientLive",
       "UserClientLive", "SystemSQLite",
     ],
-    path: "Tests/UsersShellTests"),
+    path: "Tests/UsersShellTests")
+]
+
+/// The release benchmarks (Scripts/bench): the runtime's rows and the app's own path.
+let benchmarks: [Target] = [
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
@@ -231,7 +239,7 @@ let apps: [Target] = [
       "UserClientInterface",
       "UserClientLive", "UserListInterface",
     ],
-    path: "App/Benchmarks", plugins: boilerplate()),
+    path: "App/Benchmarks", plugins: boilerplate())
 ]
 
 /// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the
@@ -271,6 +279,6 @@ let package = Package(
     // (Scripts/templates/OutsidePackage).
     .plugin(name: "BoilerplatePlugin", targets: ["BoilerplatePlugin"]),
   ],
-  targets: coreTargets + coreTests + clients + features + appFeature + apps + tools,
+  targets: coreTargets + coreTests + clients + features + appFeature + apps + appTests + benchmarks + tools,
   swiftLanguageModes: [.v6]
 )
