@@ -141,15 +141,16 @@ enum Holder {
   #endif
 
   @Test func aPreparedScopeWritesTheFieldItsOffsetNames() {
-    var scope = Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) {
-      PreparedCounter()
+    // A store prepares the scope it keeps: the field's offset is found once, and only that field is written.
+    let store = Store(initialState: PreparedParent.State()) {
+      Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) {
+        PreparedCounter()
+      }
     }
-    scope._prepareForStore()
-    var state = PreparedParent.State()
-    _ = scope.reduce(into: &state, action: .stored(.increment))
-    _ = scope.reduce(into: &state, action: .computed(.increment))
-    #expect(state.stored.count == 1)
-    #expect(state.storage == [0])
+    store.send(.stored(.increment))
+    store.send(.computed(.increment))
+    #expect(store.state.stored.count == 1)
+    #expect(store.state.storage == [0])
   }
 
   @Test(arguments: [false, true])
@@ -182,13 +183,35 @@ enum Holder {
   }
 
   #if DEBUG
+    @Test(arguments: [false, true])
+    func preparationReachesAScopeInsideAnIfAndEitherBranchOfAnIfElse(condition: Bool) {
+      // Optional and the if/else reducer are found to be preparable at run time, as the other combinators are.
+      var reducer = CombineReducers<PreparedParent.State, PreparedParent.Action, _> {
+        if condition {
+          Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) { PreparedCounter() }
+        }
+        if condition {
+          Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) { PreparedCounter() }
+        } else {
+          Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.computed) {
+            PreparedCounter()
+          }
+        }
+      }
+      let offset = MemoryLayout<PreparedParent.State>.offset(of: \PreparedParent.State.stored)
+      #expect(branchOffset(reducer.reducers.second) == nil)
+      prepareReducer(&reducer)
+      #expect(reducer.reducers.first?.core.fieldOffset == (condition ? offset : nil))
+      #expect(branchOffset(reducer.reducers.second) == offset)
+    }
+
     @Test func ifLetPassesPreparationToTheScopeInsideIt() {
       var reducer = EmptyReducer<Holder.State, Holder.Action>()
         .ifLet(\.parent, action: \.parent) {
           Scope(state: \PreparedParent.State.stored, action: \PreparedParent.Action.Cases.stored) { PreparedCounter() }
         }
       #expect(reducer.child.reducer.core.fieldOffset == nil)
-      reducer._prepareForStore()
+      prepareReducer(&reducer)
       #expect(
         reducer.child.reducer.core.fieldOffset
           == MemoryLayout<PreparedParent.State>.offset(of: \PreparedParent.State.stored))
@@ -198,3 +221,18 @@ enum Holder {
     }
   #endif
 }
+
+#if DEBUG
+  /// The field offset of the scope an if/else built, whichever branch it is.
+  func branchOffset<First, Second>(
+    _ reducer: ConditionalReducer<
+      Scope<PreparedParent.State, PreparedParent.Action, First>,
+      Scope<PreparedParent.State, PreparedParent.Action, Second>
+    >
+  ) -> Int? {
+    switch reducer {
+    case let .first(scope): scope.core.fieldOffset
+    case let .second(scope): scope.core.fieldOffset
+    }
+  }
+#endif

@@ -10,7 +10,7 @@
 /// during preparation, is what lets a feature contain itself (a recursive
 /// presentation) without an infinite build.
 ///
-/// Only `Reducer._prepareForStore()` creates a storage, so it belongs to one
+/// Only a store's preparation (`prepareReducer(_:)`) creates a storage, so it belongs to one
 /// store's reducer tree and is used on that store's actor only.
 public final class _BodyStorage {
   /// Where the built, prepared body lies; nil until the first action.
@@ -48,7 +48,7 @@ public final class _BodyStorage {
   ) -> Effect<R.Action> where R.Body: Reducer, R.Body.State == R.State, R.Body.Action == R.Action {
     var body = reducer.body
     DependencyValues.current.bodyBuildCount?.kept.add(1)
-    body._prepareForStore()
+    prepareReducer(&body)
     let pointer = UnsafeMutablePointer<R.Body>.allocate(capacity: 1)
     pointer.initialize(to: body)
     destroy = { raw in

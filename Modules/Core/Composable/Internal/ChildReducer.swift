@@ -27,7 +27,7 @@
 
   /// Prepares the child and gives it a storage for its body.
   @inlinable mutating func prepare() {
-    reducer._prepareForStore()
+    prepareReducer(&reducer)
     let storage = _BodyStorage()
     self.storage = storage
     storageAddress = Unmanaged.passUnretained(storage).toOpaque()

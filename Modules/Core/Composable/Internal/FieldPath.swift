@@ -6,7 +6,7 @@
 /// stored properties of structs, `MemoryLayout.offset(of:)` gives the field's
 /// offset, and reaching it is pointer arithmetic: the use that API documents.
 /// Computing the offset is itself a runtime walk, so it happens once, in
-/// `prepare()`, which a store triggers through `Reducer._prepareForStore()`.
+/// `prepare()`, which a store triggers through `prepareReducer(_:)`.
 /// Unprepared, or for computed properties and class fields (no offset), the key
 /// path is used as is.
 @usableFromInline struct FieldPath<Root, Value> {

@@ -5,7 +5,7 @@
 /// `some Reducer` (a store made in generic code, such as the test store), runs
 /// the default `reduce`, which rebuilds the body on every action, unprepared: no
 /// field offsets, no kept child bodies. Wrappers hold their base in one of these,
-/// and forward `_prepareForStore()` to it.
+/// and forward their preparation to it (`PreparableReducer`).
 @usableFromInline struct KeptBodyReducer<Base: Reducer>: Reducer {
   @usableFromInline var base: ChildReducer<Base>
 
@@ -20,7 +20,7 @@
   }
 
   /// Prepares the base and gives it a storage for its body.
-  @inlinable public mutating func _prepareForStore() {
+  @inlinable mutating func prepareForStore() {
     base.prepare()
   }
 }

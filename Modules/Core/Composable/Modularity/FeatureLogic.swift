@@ -33,9 +33,9 @@ public struct FeatureLogic<Feature: Reducer>: Reducer {
 
   /// Finds the linked implementation once and prepares a copy of it for this store, so that its body is built
   /// once rather than at every action.
-  public mutating func _prepareForStore() {
+  @usableFromInline mutating func prepareForStore() {
     guard var logic = LinkedLogicCache.logic(for: Feature.self) else { return }
-    logic._prepareForStore()
+    prepareReducer(&logic)
     preparedLogic = logic
   }
 

@@ -189,8 +189,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// Prepares the parent and the destination.
-  @inlinable public mutating func _prepareForStore() {
-    parent._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&parent)
     destination.prepare()
   }
 }

@@ -223,8 +223,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// Prepares the parent and the destination.
-  @inlinable public mutating func _prepareForStore() {
-    parent._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&parent)
     destination.prepare()
     stackPath.prepare()
   }

@@ -14,8 +14,8 @@ where Reducers.State == State, Reducers.Action == Action {
   }
 
   /// Prepares the group.
-  @inlinable public mutating func _prepareForStore() {
-    reducers._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&reducers)
   }
 }
 

@@ -28,7 +28,7 @@ public struct DependencyModifierReducer<Base: Reducer>: Reducer {
   }
 
   /// Prepares the wrapped reducer.
-  public mutating func _prepareForStore() {
-    base._prepareForStore()
+  @usableFromInline mutating func prepareForStore() {
+    prepareReducer(&base)
   }
 }

@@ -47,7 +47,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   }
 
   /// Finds the collection's offset and prepares the parent and the element reducer.
-  @inlinable public mutating func _prepareForStore() {
+  @inlinable mutating func prepareForStore() {
     core = core.prepared()
   }
 }
@@ -79,7 +79,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   /// A copy with the collection's offset found and the parent and element prepared.
   @inlinable func prepared() -> ForEachCore {
     var parent = parent
-    parent._prepareForStore()
+    prepareReducer(&parent)
     var element = element
     element.prepare()
     var toElements = toElements

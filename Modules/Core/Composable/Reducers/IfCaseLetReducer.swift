@@ -99,8 +99,8 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Prepares the parent and the child.
-  @inlinable public mutating func _prepareForStore() {
-    parent._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&parent)
     child.prepare()
   }
 }

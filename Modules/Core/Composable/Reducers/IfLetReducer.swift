@@ -154,8 +154,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Finds the child's field offset and prepares the parent and the child.
-  @inlinable public mutating func _prepareForStore() {
-    parent._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&parent)
     child.prepare()
     toChildState.prepare()
   }

@@ -36,7 +36,7 @@ where Reaction.State == Base.State, Reaction.Action == Base.Action {
   }
 
   /// Prepares the wrapped reducer.
-  public mutating func _prepareForStore() {
-    base._prepareForStore()
+  @usableFromInline mutating func prepareForStore() {
+    prepareReducer(&base)
   }
 }

@@ -20,7 +20,7 @@ public struct Reduce<State, Action>: Reducer {
     self.reducer = reducer.reduce(into:action:)
     preparedReducer = {
       var kept = KeptBodyReducer(reducer)
-      kept._prepareForStore()
+      prepareReducer(&kept)
       // Boxed, like a store's root: a closure capturing the reducer would copy it on every call.
       let box = PreparedReducer(kept)
       return { box.reducer.reduce(into: &$0, action: $1) }
@@ -28,7 +28,7 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   /// Prepares the wrapped reducer, if any, in a copy of its own.
-  @inlinable public mutating func _prepareForStore() {
+  @inlinable mutating func prepareForStore() {
     if let preparedReducer { reducer = preparedReducer() }
   }
 

@@ -16,14 +16,6 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is made of.
   @ReducerBuilder<State, Action> var body: Body { get }
 
-  /// Precomputes, once, what every action would otherwise recompute; a store calls it before its first action.
-  ///
-  /// A store keeps one reducer for its whole life, so work that depends only on
-  /// the reducer (turning a state key path into a field offset, say) belongs
-  /// here rather than in `reduce`. Combinators forward the call to the reducers
-  /// they hold; a feature's own reducer has nothing to prepare and keeps the default.
-  mutating func _prepareForStore()
-
   /// Runs this reducer as a prepared combinator's child, whose built body is kept in `storage`.
   ///
   /// Combinators call it; features do not implement it. Its default for a
@@ -35,9 +27,6 @@ public protocol Reducer<State, Action> {
 }
 
 extension Reducer {
-  /// Nothing to prepare.
-  @inlinable public mutating func _prepareForStore() {}
-
   /// A reducer without a body has nothing to keep: it runs `reduce(into:action:)`.
   @inlinable public func _reduce(
     into state: inout State, action: Action, keepingBodyIn storage: _BodyStorage

@@ -62,9 +62,9 @@ where First.State == Second.State, First.Action == Second.Action {
   }
 
   /// Prepares both.
-  @inlinable public mutating func _prepareForStore() {
-    first._prepareForStore()
-    second._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&first)
+    prepareReducer(&second)
   }
 }
 
@@ -85,13 +85,13 @@ where First.State == Second.State, First.Action == Second.Action {
   }
 
   /// Prepares the branch that was built.
-  @inlinable public mutating func _prepareForStore() {
+  @inlinable mutating func prepareForStore() {
     switch self {
     case var .first(reducer):
-      reducer._prepareForStore()
+      prepareReducer(&reducer)
       self = .first(reducer)
     case var .second(reducer):
-      reducer._prepareForStore()
+      prepareReducer(&reducer)
       self = .second(reducer)
     }
   }
@@ -107,7 +107,9 @@ extension Optional: Reducer where Wrapped: Reducer {
   }
 
   /// Prepares the wrapped reducer, if any.
-  @inlinable public mutating func _prepareForStore() {
-    self?._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    guard case var .some(wrapped) = self else { return }
+    prepareReducer(&wrapped)
+    self = .some(wrapped)
   }
 }

@@ -56,7 +56,7 @@ where Modifier.State == Base.State, Modifier.Action == Base.Action {
   }
 
   /// Prepares the base, so that its body is kept once a store runs it.
-  @inlinable public mutating func _prepareForStore() {
-    base._prepareForStore()
+  @inlinable mutating func prepareForStore() {
+    prepareReducer(&base)
   }
 }

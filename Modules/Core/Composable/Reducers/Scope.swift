@@ -60,7 +60,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Finds the field's offset and prepares the child, which keeps its body from then on.
-  @inlinable public mutating func _prepareForStore() {
+  @inlinable mutating func prepareForStore() {
     core = core.prepared()
   }
 }

@@ -95,7 +95,7 @@ import Observation
     instrumentation: StoreInstrumentation<State, Action>?
   ) where R.State == State, R.Action == Action {
     var prepared = reducer
-    prepared._prepareForStore()
+    prepareReducer(&prepared)
     // Boxed: a closure that captured the reducer tree itself would copy it,
     // hundreds of bytes and a retain per reference in it, on every action.
     let box = PreparedReducer(prepared)
