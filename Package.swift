@@ -235,9 +235,8 @@ let benchmarks: [Target] = [
   .executableTarget(
     name: "Benchmarks",
     dependencies: [
-      "Composable", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature", "Sharing", "TerminalUI",
-      "UserClientInterface",
-      "UserClientLive", "UserListInterface",
+      "Composable", "ComposableDebugger", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature",
+      "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface",
     ],
     path: "App/Benchmarks", plugins: boilerplate())
 ]

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugger
 import ComposableTestStore
 import Foundation
 

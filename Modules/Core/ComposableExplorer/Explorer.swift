@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugger
 import Foundation
 import IssueReporting
 import ValueDump

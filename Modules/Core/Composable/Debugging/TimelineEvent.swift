@@ -1,6 +1,6 @@
 /// What happens around a store's send loop that its timeline follows, apart from the actions it records: where
 /// the next actions come from, effects' failures, a throttle's timer. The store tells its timeline these through
-/// `StoreTimeline.note(_:)` and knows nothing of how the timeline keeps them.
+/// `TimelineStorage.note(_:)` and knows nothing of how the storage keeps them.
 enum TimelineEvent {
   /// An action was put in the loop's buffer: by a delivering effect (`sentByEffect`), or by the action being
   /// reduced (a `.send` effect, a send from a reducer or an observer).

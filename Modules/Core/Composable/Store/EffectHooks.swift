@@ -1,6 +1,6 @@
 import Foundation
 
-/// The effect hooks of a `StoreInstrumentation` or a timeline, apart from their generic parts so that starting
+/// The effect hooks of a `StoreInstrumentation` or a timeline's storage, apart from their generic parts so that starting
 /// an effect needs no knowledge of the store's types.
 final class EffectHooks: Sendable {
   let started: @MainActor @Sendable (UInt64) -> Void
@@ -23,8 +23,8 @@ final class EffectHooks: Sendable {
       finished: instrumentation.effectFinished)
   }
 
-  /// A timeline's hooks: `finished` runs inside the effect's task, so it can tell a cancelled end.
-  @MainActor convenience init<State, Action>(_ timeline: StoreTimeline<State, Action>) {
+  /// A timeline storage's hooks: `finished` runs inside the effect's task, so it can tell a cancelled end.
+  @MainActor convenience init<State, Action>(_ timeline: TimelineStorage<State, Action>) {
     self.init(
       started: { timeline.effectStarted($0) }, attached: { _, _ in },
       finished: { id in

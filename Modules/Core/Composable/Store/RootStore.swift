@@ -47,8 +47,8 @@ import Observation
   /// The effect hooks of `instrumentation` and `timeline`, kept apart because they do not depend on the store's
   /// types.
   @exclusivity(unchecked) var effectHooks: EffectHooks?
-  /// The debugger's record of actions, states and effects, when one was asked for (`Store.recordTimeline`).
-  @exclusivity(unchecked) @usableFromInline var timeline: StoreTimeline<State, Action>? {
+  /// What the send loop records for a debugger, when one is attached (`Store.attachTimeline`).
+  @exclusivity(unchecked) @usableFromInline var timeline: TimelineStorage<State, Action>? {
     didSet {
       effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
       timelineReference = timeline.map { Unmanaged.passUnretained($0).toOpaque() }
@@ -57,6 +57,8 @@ import Observation
   /// The timeline as a bare pointer: the send loop reaches it with no retain and release per action (`timeline`
   /// keeps it alive).
   @exclusivity(unchecked) @usableFromInline var timelineReference: UnsafeMutableRawPointer?
+  /// The debugger's reader of `timeline`, kept alive as long as the store records for it.
+  var timelineOwner: AnyObject?
 
   /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
   @usableFromInline init(
@@ -116,9 +118,9 @@ import Observation
   /// Reduces `action` and records it in the timeline (inlinable, so it is specialized like the loop).
   @inlinable func reduceRecording(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
     let recorder = timelineReference.unsafelyUnwrapped
-    let started = StoreTimeline<State, Action>.readingBeforeReduce(recorder)
+    let started = TimelineStorage<State, Action>.readingBeforeReduce(recorder)
     let effect = reducer(&state, action)
-    StoreTimeline<State, Action>.record(recorder, action, state: state, fromBuffer: fromBuffer, started: started)
+    TimelineStorage<State, Action>.record(recorder, action, state: state, fromBuffer: fromBuffer, started: started)
     return effect
   }
 

@@ -1,4 +1,6 @@
-/// Where a store's timeline writes what happens as it happens (a trace file, in `ComposableDebugger`): each action
+import Composable
+
+/// Where a store's timeline writes what happens as it happens (a ``TraceFile``): each action
 /// and its reduce, each effect from start to end, and the changes and saves of shared values.
 ///
 /// Told on the store's actor, as things happen; times are microseconds since the timeline began.
@@ -15,14 +17,4 @@ public protocol TimelineTrace: AnyObject, Sendable {
   func saveBegan(file: String, id: UInt64, at time: Int64)
   /// Save `id` of the shared file `file` ended, with `failure` if it failed.
   func saveEnded(file: String, id: UInt64, failure: String?, at time: Int64)
-}
-
-/// How an effect ended.
-public enum EffectOutcome: String, Sendable {
-  /// Its body returned.
-  case finished
-  /// It was cancelled (by id, by dismissal, by the store going away).
-  case cancelled
-  /// It threw an error other than cancellation.
-  case failed
 }

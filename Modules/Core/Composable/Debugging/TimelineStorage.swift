@@ -1,0 +1,358 @@
+import AtomicCounters
+import Foundation
+import Sharing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Who sent a recorded action, in two words: the kind in the top bits of `bits` with the action's number below,
+/// and the effect's id. Cheaper to copy and compare than an enum, on every action; `ComposableDebugger`'s
+/// `TimelineOrigin` is what a reader sees.
+@usableFromInline package struct PackedOrigin: Equatable, Sendable {
+  @usableFromInline var bits: UInt64
+  /// The id of the effect that sent the action (kind `effectKind`), else 0.
+  @usableFromInline package var effect: UInt64
+
+  @inlinable static var kindShift: UInt64 { 61 }
+  /// The kinds, as `kind` reads them.
+  package static let commandKind: UInt64 = 1
+  package static let effectKind: UInt64 = 2
+  package static let immediateKind: UInt64 = 3
+  package static let timerKind: UInt64 = 4
+
+  /// No origin yet (a `deliveringOrigin` not set).
+  @inlinable static var none: PackedOrigin { PackedOrigin(bits: 0, effect: 0) }
+  /// Sent from outside the store.
+  @inlinable static var command: PackedOrigin { PackedOrigin(bits: 1 << kindShift, effect: 0) }
+  /// Sent by a timer of the store.
+  @inlinable static var timer: PackedOrigin { PackedOrigin(bits: 4 << kindShift, effect: 0) }
+
+  @inlinable init(bits: UInt64, effect: UInt64) {
+    self.bits = bits
+    self.effect = effect
+  }
+
+  /// Sent while action `sequence` was handled.
+  @inlinable static func immediately(after sequence: Int) -> PackedOrigin {
+    PackedOrigin(bits: 3 << kindShift | UInt64(truncatingIfNeeded: sequence), effect: 0)
+  }
+
+  /// Sent by effect `id`, which the reduce of action `sequence` started.
+  static func effect(of sequence: Int, id: UInt64) -> PackedOrigin {
+    PackedOrigin(bits: 2 << kindShift | UInt64(truncatingIfNeeded: sequence), effect: id)
+  }
+
+  /// Which kind of sender (one of the `…Kind` constants; anything else reads as a command).
+  package var kind: UInt64 { bits >> Self.kindShift }
+  /// The action that sent it or started its effect (kinds `effectKind` and `immediateKind`).
+  package var sequence: Int { Int(bits & ((1 << Self.kindShift) - 1)) }
+}
+
+/// What a timeline's buffer holds for one action: an entry without its number, which its place gives.
+@usableFromInline struct TimelineSlot<State, Action> {
+  @usableFromInline let action: Action
+  @usableFromInline let origin: PackedOrigin
+  @usableFromInline let time: UInt64
+  @usableFromInline let state: State
+
+  @inlinable init(action: Action, origin: PackedOrigin, time: UInt64, state: State) {
+    self.action = action
+    self.origin = origin
+    self.time = time
+    self.state = state
+  }
+}
+
+/// One action as the storage hands it to its reader.
+package struct StoredAction<State, Action> {
+  /// Its number in the store's life, from 1.
+  package let sequence: Int
+  package let action: Action
+  package let origin: PackedOrigin
+  /// When it was reduced, in nanoseconds of `MonotonicClock`.
+  package let time: UInt64
+  /// The state after it.
+  package let state: State
+  /// The shared values' change number after it (`SharedHistory.now`).
+  package let sharedChange: UInt64
+}
+
+/// The monotonic clock as a timeline stamps its entries: a reading kept fresh by a ticker while actions flow.
+///
+/// Reading the system clock costs about as much as sending an action to a small store, so a timeline that read it
+/// for every action would double the cost of a send. Instead an action that finds no ticker running reads the
+/// clock and starts one, which refreshes the kept reading every millisecond and stops after a hundred ticks.
+/// An entry's time is then exact for the first action of a burst and at most a millisecond early for the
+/// others, and an app idle for a tenth of a second has no ticker at all.
+@usableFromInline final class TimelineClock: Sendable {
+  /// The last reading, in nanoseconds since an arbitrary start (the system's boot), while the ticker runs; 0 when it
+  /// does not (no reading is 0), so an action reads one counter.
+  @usableFromInline let kept = AtomicCounter()
+  /// Whether a ticker is scheduled: only one runs at a time.
+  private let ticking = AtomicCounter()
+  /// Ticks left before the ticker stops (the next action after that starts it again).
+  private let ticksLeft = AtomicCounter()
+  private static let queue = DispatchQueue(label: "Composable.TimelineClock")
+
+  @usableFromInline init() {}
+
+  /// The time of an action being recorded now: the kept reading while the ticker runs, else a fresh one.
+  @inlinable func stamp() -> UInt64 {
+    let reading = kept.load()
+    return reading != 0 ? UInt64(bitPattern: reading) : startTicking()
+  }
+
+  /// Reads the clock, keeps the reading, and starts the ticker.
+  @usableFromInline func startTicking() -> UInt64 {
+    let reading = MonotonicClock.now()
+    kept.store(Int64(bitPattern: reading))
+    ticksLeft.store(100)
+    if ticking.exchange(1) == 0 { scheduleTick() }
+    return reading
+  }
+
+  private func scheduleTick() {
+    Self.queue.asyncAfter(deadline: .now() + .milliseconds(1)) { [self] in
+      if ticksLeft.add(-1) > 0 {
+        kept.store(Int64(bitPattern: MonotonicClock.now()))
+        scheduleTick()
+      } else {
+        // In this order: an action that stored a reading meanwhile either started a new ticker, or finds 0 and
+        // starts one; none keeps a reading no ticker refreshes.
+        ticking.store(0)
+        kept.store(0)
+      }
+    }
+  }
+}
+
+/// The system's monotonic clock, read directly (one vDSO call, cheaper than `ContinuousClock.now` and `Date()`).
+@usableFromInline package enum MonotonicClock {
+  /// The system's monotonic clock now, in nanoseconds.
+  @usableFromInline package static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ UInt64(time.tv_nsec)
+  }
+
+  /// The monotonic reading and the wall clock at the same moment, to turn one into the other.
+  private static let anchor = (monotonic: now(), date: Date())
+
+  /// The wall-clock date of monotonic reading `time`.
+  package static func date(of time: UInt64) -> Date {
+    anchor.date.addingTimeInterval((Double(time) - Double(anchor.monotonic)) / 1e9)
+  }
+}
+
+/// Where a timeline's storage tells what happens as it happens, for a trace: told on the store's actor, with times
+/// in nanoseconds of `MonotonicClock`. `ComposableDebugger` turns it into a `TimelineTrace`.
+@usableFromInline package protocol TimelineTracing: AnyObject, Sendable {
+  /// Action `sequence` (its `path`, sent from `origin`) was reduced from `start` to `end`.
+  func action(sequence: Int, path: String, origin: PackedOrigin, start: UInt64, end: UInt64)
+  /// Effect `id` began at `time`, started by the reduce of action `startedBy` (at `path`).
+  func effectBegan(id: UInt64, startedBy: Int, path: String, at time: UInt64)
+  /// Effect `id`, started by action `startedBy` (at `path`), ended at `time` with `outcome`.
+  func effectEnded(id: UInt64, startedBy: Int, path: String, outcome: EffectOutcome, at time: UInt64)
+}
+
+/// What a root store's send loop writes for a debugger: a bounded ring of the actions it reduced with the state
+/// after each and who sent it, and the effects running now. `ComposableDebugger`'s `StoreTimeline` reads it.
+///
+/// The recording path is inlinable, so the store's module specializes it for its state and action types, and a
+/// store without one pays one branch per action. The bound holds memory flat however long a session runs: past
+/// `capacity`, the oldest entry is dropped. Used on the main actor, with its store; not isolated to it, so that the
+/// send loop reaches it without an isolation check or a retain.
+@usableFromInline package final class TimelineStorage<State, Action>: @unchecked Sendable {
+  /// How many entries are kept.
+  package let capacity: Int
+  /// Where actions and effects are traced, if anywhere.
+  @usableFromInline let tracer: (any TimelineTracing)?
+  /// Whether there is a tracer (read on every action, so a flag rather than an optional reference).
+  @usableFromInline let isTracing: Bool
+  // Its properties skip dynamic exclusivity checks (touched only on the main actor, by the store).
+  /// The entries, in a buffer of `capacity + 1` slots allocated once: `count` are initialized, and the next
+  /// entry goes at `next`, over the oldest once all are used. The slot before the oldest kept entry holds the
+  /// state that entry is compared with, so dropping an entry moves nothing.
+  @usableFromInline let ring: UnsafeMutablePointer<TimelineSlot<State, Action>>
+  /// The shared values' change number after each entry, slot for slot with `ring`: a ring of its own, because a
+  /// slot one word larger is too large for its copy to be inlined, which slows every recorded action.
+  @usableFromInline let sharedChangeRing: UnsafeMutablePointer<UInt64>
+  @usableFromInline let slots: Int
+  @usableFromInline @exclusivity(unchecked) var count = 0
+  @usableFromInline @exclusivity(unchecked) var next = 0
+  @usableFromInline let clock = TimelineClock()
+  /// `SharedHistory`'s change counter, held here so each action reads it with one inlined load.
+  @usableFromInline let sharedChanges = SharedHistory.changes
+  /// The sequence number of the last action recorded (0 before any).
+  package var lastSequence: Int { recorded }
+  @usableFromInline @exclusivity(unchecked) var recorded = 0
+  /// Origins of the actions waiting in the store's buffer, in the buffer's order.
+  @usableFromInline @exclusivity(unchecked) var pendingOrigins: [PackedOrigin] = []
+  @usableFromInline @exclusivity(unchecked) var pendingStart = 0
+  /// Set while a timer of the store fires: what it sends has the timer as its origin.
+  private var isFiringTimer = false
+  /// The origin of the next action sent from outside the loop (an effect delivering), consumed by that send.
+  @usableFromInline @exclusivity(unchecked) var deliveringOrigin = PackedOrigin.none
+  /// For each run of actions an effect queued that the store is sending one by one (innermost last): their
+  /// origins, and how many were sent.
+  private var queuedRuns: [(origins: [PackedOrigin], sent: Int)] = []
+  private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
+  /// Effects whose body threw an error other than cancellation, until their end is recorded.
+  private var failed: Set<UInt64> = []
+
+  /// An empty storage keeping the last `capacity` actions (at least 1), telling `tracer` as it goes.
+  package init(capacity: Int, tracer: (any TimelineTracing)?) {
+    self.capacity = max(1, capacity)
+    self.tracer = tracer
+    isTracing = tracer != nil
+    slots = self.capacity + 1
+    ring = .allocate(capacity: slots)
+    sharedChangeRing = .allocate(capacity: slots)
+  }
+
+  deinit {
+    ring.deinitialize(count: count)
+    ring.deallocate()
+    sharedChangeRing.deallocate()
+  }
+
+  // MARK: Reading
+
+  /// How many entries are kept.
+  package var keptCount: Int { min(count, capacity) }
+
+  /// The entry `back` places before the newest (0: the newest); `back` must be below `keptCount + 1` (one more
+  /// than kept: the slot before the oldest holds the state that entry is compared with).
+  package func stored(back: Int) -> StoredAction<State, Action> {
+    let index = ((next - 1 - back) % slots + slots) % slots
+    let slot = ring[index]
+    return StoredAction(
+      sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state,
+      sharedChange: sharedChangeRing[index])
+  }
+
+  /// The effects running now, oldest first: each one's id, the action that started it and when.
+  package var runningEffects: [(id: UInt64, startedBy: Int, start: UInt64)] {
+    running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy, $0.value.start) }
+  }
+
+  /// The path of kept action `sequence`, or "" once it is no longer kept.
+  private func path(of sequence: Int) -> String {
+    let back = recorded - sequence
+    guard sequence > 0, back >= 0, back < keptCount else { return "" }
+    return actionPath(stored(back: back).action)
+  }
+
+  // MARK: Recording (the store calls these)
+
+  /// What happens around the store's send loop: where the next actions come from, failures, the timer.
+  func note(_ event: TimelineEvent) {
+    switch event {
+    case let .buffered(sentByEffect):
+      let origin = sentByEffect ? deliveringOrigin : .none
+      deliveringOrigin = .none
+      pendingOrigins.append(isFiringTimer ? .timer : origin == .none ? .immediately(after: lastSequence) : origin)
+    case let .delivering(id):
+      deliveringOrigin = .effect(of: running[id]?.startedBy ?? lastSequence, id: id)
+    case let .effectFailed(id):
+      failed.insert(id)
+    case let .firingTimer(firing):
+      isFiringTimer = firing
+    case let .sendingQueued(count):
+      queuedRuns.append((takePending(count: count), 0))
+    case .sendingNextQueued:
+      guard let run = queuedRuns.last else { return }
+      if run.sent < run.origins.count { deliveringOrigin = run.origins[run.sent] }
+      queuedRuns[queuedRuns.count - 1].sent += 1
+    case .sentQueued:
+      _ = queuedRuns.popLast()
+    }
+  }
+
+  /// Drops the origins of the last `count` buffer entries (taken out of the buffer to be sent one by one).
+  private func takePending(count: Int) -> [PackedOrigin] {
+    let available = pendingOrigins.count - pendingStart
+    let taken = Array(pendingOrigins.suffix(min(count, available)))
+    pendingOrigins.removeLast(taken.count)
+    return taken
+  }
+
+  /// Records an action the store reduced; `fromBuffer` says whether it waited in the buffer, `started` is the
+  /// clock reading before its reduce (taken only when tracing, which shows the reduce's span).
+  @inlinable func record(_ action: Action, state: State, fromBuffer: Bool, started: UInt64) {
+    var origin = deliveringOrigin
+    if fromBuffer {
+      origin = pendingStart < pendingOrigins.count ? takeNextPending() : .immediately(after: recorded)
+    } else if origin == .none {
+      origin = .command
+    }
+    deliveringOrigin = .none
+    recorded &+= 1
+    let slot = TimelineSlot(
+      action: action, origin: origin, time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
+    sharedChangeRing[next] = UInt64(truncatingIfNeeded: sharedChanges.load())
+    if count < slots {
+      (ring + next).initialize(to: slot)
+      count &+= 1
+    } else {
+      (ring + next).pointee = slot
+    }
+    next = next &+ 1 == slots ? 0 : next &+ 1
+    if isTracing { traceAction(action, origin: origin, started: started, ended: slot.time) }
+  }
+
+  /// The origin of the next action taken from the store's buffer.
+  @usableFromInline func takeNextPending() -> PackedOrigin {
+    let origin = pendingOrigins[pendingStart]
+    pendingStart += 1
+    if pendingStart == pendingOrigins.count {
+      pendingOrigins.removeAll(keepingCapacity: true)
+      pendingStart = 0
+    }
+    return origin
+  }
+
+  /// Tells the tracer about the action just recorded and its reduce.
+  @usableFromInline func traceAction(_ action: Action, origin: PackedOrigin, started: UInt64, ended: UInt64) {
+    tracer?.action(sequence: recorded, path: actionPath(action), origin: origin, start: started, end: ended)
+  }
+
+  /// `record` on the storage at `pointer` (a store's unretained reference): no retain, and, being
+  /// nonisolated, no isolation check in the send loop.
+  @inlinable static func record(
+    _ pointer: UnsafeMutableRawPointer, _ action: Action, state: State, fromBuffer: Bool, started: UInt64
+  ) {
+    Unmanaged<TimelineStorage>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+      $0.record(action, state: state, fromBuffer: fromBuffer, started: started)
+    }
+  }
+
+  /// `readingBeforeReduce` on the storage at `pointer`, as `record(_:_:state:fromBuffer:started:)` reaches it.
+  @inlinable static func readingBeforeReduce(_ pointer: UnsafeMutableRawPointer) -> UInt64 {
+    Unmanaged<TimelineStorage>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.readingBeforeReduce() }
+  }
+
+  /// A clock reading for the reduce that is about to run, when a trace will show it; 0 otherwise.
+  @inlinable func readingBeforeReduce() -> UInt64 { isTracing ? MonotonicClock.now() : 0 }
+
+  /// Notes an effect's start: the action reduced last started it.
+  func effectStarted(_ id: UInt64) {
+    let now = MonotonicClock.now()
+    running[id] = (lastSequence, now)
+    tracer?.effectBegan(id: id, startedBy: lastSequence, path: path(of: lastSequence), at: now)
+  }
+
+  /// Whether effect `id` threw (and forgets it).
+  func takeFailure(of id: UInt64) -> Bool { failed.remove(id) != nil }
+
+  /// Notes an effect's end and how it ended.
+  func effectEnded(_ id: UInt64, outcome: EffectOutcome) {
+    guard let record = running.removeValue(forKey: id) else { return }
+    tracer?.effectEnded(
+      id: id, startedBy: record.startedBy, path: path(of: record.startedBy), outcome: outcome,
+      at: MonotonicClock.now())
+  }
+}
