@@ -26,8 +26,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   private let isCancelled: @Sendable (UInt64) -> Bool
   /// Follows the shared values of the data folder while the timeline lives: their changes made by other
   /// processes, and with a trace their changes and saves.
-  private var sharedEvents: SharedEventsToken?
-  private let elsewhere = ChangesElsewhere()
+  private let sharedEvents: SharedEventsToken?
+  private let elsewhere: ChangesElsewhere
 
   /// A timeline of `store`'s actions from its state now; nil for a scoped store. See `Store.recordTimeline`.
   @MainActor fileprivate init?(
@@ -42,8 +42,10 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     // From now on shared values keep what their changes replace, so past states read them as they were.
     SharedHistory.startKeeping()
     initialSharedChange = SharedHistory.now
-    if let folder {
-      sharedEvents = elsewhere.follow(sharedFilesIn: folder, capacity: storage.capacity, trace: trace, epoch: epoch)
+    let elsewhere = ChangesElsewhere()
+    self.elsewhere = elsewhere
+    sharedEvents = folder.map {
+      elsewhere.follow(sharedFilesIn: $0, capacity: max(1, capacity), trace: trace, epoch: epoch)
     }
   }
 
