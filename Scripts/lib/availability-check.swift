@@ -477,9 +477,19 @@ func libraryModules(fromDump path: String) -> Set<String> {
 
 let libraries = packageDump.map(libraryModules(fromDump:)) ?? []
 
+/// The bytes of Swift source a module's compile command names: how long its dump takes, roughly.
+func sourceBytes(_ arguments: [String]) -> Int {
+  arguments.filter { $0.hasSuffix(".swift") }.reduce(0) { total, path in
+    total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+  }
+}
+
 let jobs: [(name: String, arguments: [String])]
 if let planPath {
+  // Largest first, taken by whichever lane is free: the last module to finish is a small one, so both lanes stay
+  // busy to the end.
   jobs = modules(fromPlan: planPath).map { ($0.name, $0.arguments) }
+    .map { ($0, sourceBytes($0.1)) }.sorted { $0.1 > $1.1 }.map(\.0)
 } else {
   jobs = [("files", ["-module-name", "AvailabilityProbe", "-swift-version", "6"] + files)]
 }
@@ -491,7 +501,7 @@ struct ModuleResult {
   var sourceFiles = 0
 }
 
-/// Dumps and walks one module (two at a time: the compiler is the slow part, and the machine has two cores).
+/// Dumps and walks one module (as many at a time as the machine has cores, up to four: the compiler is the slow part).
 func check(_ job: (name: String, arguments: [String])) -> ModuleResult {
   var result = ModuleResult()
   let output = dumpAST(job.arguments)
@@ -511,9 +521,15 @@ func check(_ job: (name: String, arguments: [String])) -> ModuleResult {
 
 let resultsLock = NSLock()
 nonisolated(unsafe) var results: [ModuleResult] = []
+nonisolated(unsafe) var nextJob = 0
 let width = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
-DispatchQueue.concurrentPerform(iterations: width) { lane in
-  for index in stride(from: lane, to: jobs.count, by: width) {
+DispatchQueue.concurrentPerform(iterations: width) { _ in
+  while true {
+    let index: Int = resultsLock.withLock {
+      defer { nextJob += 1 }
+      return nextJob
+    }
+    guard index < jobs.count else { return }
     let result = check(jobs[index])
     resultsLock.withLock { results.append(result) }
   }

@@ -88,3 +88,21 @@ build_without_warnings() {
   fi
   rm -f "$build_log"
 }
+
+# Sets TSAN_OPTIONS as every sanitized run uses them: every report printed (not only the first), with the
+# suppressions of Scripts/lib/tsan-suppressions.txt if it exists.
+tsan_environment() {
+  export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1${TSAN_OPTIONS:+ $TSAN_OPTIONS}"
+  local suppressions=Scripts/lib/tsan-suppressions.txt
+  [ ! -f "$suppressions" ] || TSAN_OPTIONS="$TSAN_OPTIONS suppressions=$PWD/$suppressions"
+}
+
+# tsan_check_log LOG WHAT: fails (status 1) and prints the reports when the Thread Sanitizer reported in LOG.
+tsan_check_log() {
+  local log=$1 what=$2
+  if grep -q "WARNING: ThreadSanitizer" "$log"; then
+    echo "error: the Thread Sanitizer reported $(grep -c 'WARNING: ThreadSanitizer' "$log") problem(s) in $what:" >&2
+    grep -A 12 "WARNING: ThreadSanitizer" "$log" | head -80 >&2
+    return 1
+  fi
+}
