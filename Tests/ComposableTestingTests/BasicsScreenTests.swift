@@ -3,9 +3,11 @@ import Testing
 
 /// TCA's integration screen "Basics": one counter whose count can be hidden.
 @MainActor struct BasicsScreenTests {
-  @Test func aCounterRendersAgainWhenItsCountChangesAndNotOnceItIsHidden() {
+  @Test(arguments: ViewHarness.Tracking.allCases) func aCounterRendersAgainWhenItsCountChangesAndNotOnceItIsHidden(
+    tracking: ViewHarness.Tracking
+  ) {
     let store = Store(initialState: Counter.State()) { Counter() }
-    let harness = ViewHarness(counterView(store))
+    let harness = ViewHarness(counterView(store), keptBy: tracking)
     #expect(harness.screen == ["Counter: 0"])
     #expect(harness.settle() == [], "nothing changed")
 

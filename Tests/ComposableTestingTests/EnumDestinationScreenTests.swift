@@ -47,9 +47,10 @@ struct EnumScreen: Reducer {
 }
 
 @MainActor struct EnumDestinationScreenTests {
-  @Test func theParentRendersWhenTheCaseChangesAndTheCaseWhenItsFeatureChanges() {
+  @Test(arguments: ViewHarness.Tracking.allCases)
+  func theParentRendersWhenTheCaseChangesAndTheCaseWhenItsFeatureChanges(tracking: ViewHarness.Tracking) {
     let store = Store(initialState: EnumScreen.State()) { EnumScreen() }
-    let harness = ViewHarness(enumScreenView(store))
+    let harness = ViewHarness(enumScreenView(store), keptBy: tracking)
     #expect(harness.screen == ["Nothing presented"])
 
     store.send(.firstButtonTapped)

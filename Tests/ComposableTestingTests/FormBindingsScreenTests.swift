@@ -63,9 +63,11 @@ struct FormHost: Reducer {
 }
 
 @MainActor struct FormBindingsScreenTests {
-  @Test func eachBindingWriteRendersTheBodyThatReadsTheField() throws {
+  @Test(arguments: ViewHarness.Tracking.allCases) func eachBindingWriteRendersTheBodyThatReadsTheField(
+    tracking: ViewHarness.Tracking
+  ) throws {
     let store = Store(initialState: FormHost.State()) { FormHost() }
-    let harness = ViewHarness(formHostView(store))
+    let harness = ViewHarness(formHostView(store), keptBy: tracking)
     store.send(.editButtonTapped)
     #expect(harness.settle() == ["Host", "Form", "Stepper"])
     let form = try #require(store.scope(state: \.form, action: \.form.presented))
@@ -81,9 +83,11 @@ struct FormHost: Reducer {
     #expect(store.form?.fontSize == 14)
   }
 
-  @Test func aBindingWriteAsTheSheetGoesIsDroppedWithoutAnIssue() throws {
+  @Test(arguments: ViewHarness.Tracking.allCases) func aBindingWriteAsTheSheetGoesIsDroppedWithoutAnIssue(
+    tracking: ViewHarness.Tracking
+  ) throws {
     let store = Store(initialState: FormHost.State()) { FormHost() }
-    let harness = ViewHarness(formHostView(store))
+    let harness = ViewHarness(formHostView(store), keptBy: tracking)
     store.send(.editButtonTapped)
     harness.settle()
     let form = try #require(store.scope(state: \.form, action: \.form.presented))

@@ -39,9 +39,10 @@ struct CounterList: Reducer {
 }
 
 @MainActor struct IdentifiedListScreenTests {
-  @Test func aChangeInOneRowRendersThatRowAndAddingOrRemovingRendersTheListAlone() {
+  @Test(arguments: ViewHarness.Tracking.allCases)
+  func aChangeInOneRowRendersThatRowAndAddingOrRemovingRendersTheListAlone(tracking: ViewHarness.Tracking) {
     let store = Store(initialState: CounterList.State()) { CounterList() }
-    let harness = ViewHarness(counterListView(store))
+    let harness = ViewHarness(counterListView(store), keptBy: tracking)
     #expect(harness.screen.count == 10)
 
     store.send(.rows(.element(id: 3, action: .incrementButtonTapped)))
@@ -57,11 +58,12 @@ struct CounterList: Reducer {
     #expect(harness.renders(of: "Row 5") == 1)
   }
 
-  @Test func aRowChangedByTheListItselfRendersThatRowAndReorderingRendersTheListAlone() {
+  @Test(arguments: ViewHarness.Tracking.allCases)
+  func aRowChangedByTheListItselfRendersThatRowAndReorderingRendersTheListAlone(tracking: ViewHarness.Tracking) {
     var initial = CounterList.State()
     for id in [2, 3] { initial.rows[id: id]?.count = 5 }
     let store = Store(initialState: initial) { CounterList() }
-    let harness = ViewHarness(counterListView(store))
+    let harness = ViewHarness(counterListView(store), keptBy: tracking)
 
     store.send(.resetButtonTapped(id: 3))
     #expect(harness.settle() == ["Row 3"])

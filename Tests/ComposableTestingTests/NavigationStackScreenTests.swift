@@ -34,9 +34,11 @@ struct CounterStack: Reducer {
 }
 
 @MainActor struct NavigationStackScreenTests {
-  @Test func pushingDeepRendersTheStackAndTheNewScreenOnly() {
+  @Test(arguments: ViewHarness.Tracking.allCases) func pushingDeepRendersTheStackAndTheNewScreenOnly(
+    tracking: ViewHarness.Tracking
+  ) {
     let store = Store(initialState: CounterStack.State()) { CounterStack() }
-    let harness = ViewHarness(counterStackView(store))
+    let harness = ViewHarness(counterStackView(store), keptBy: tracking)
     #expect(harness.screen == ["Root"])
 
     store.send(.pushButtonTapped)

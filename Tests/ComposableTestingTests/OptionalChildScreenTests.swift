@@ -39,9 +39,11 @@ struct OptionalChild: Reducer {
 }
 
 @MainActor struct OptionalChildScreenTests {
-  @Test func theParentRendersWhenTheChildComesAndGoesAndNotWhenItCounts() {
+  @Test(arguments: ViewHarness.Tracking.allCases) func theParentRendersWhenTheChildComesAndGoesAndNotWhenItCounts(
+    tracking: ViewHarness.Tracking
+  ) {
     let store = Store(initialState: OptionalChild.State()) { OptionalChild() }
-    let harness = ViewHarness(optionalChildView(store))
+    let harness = ViewHarness(optionalChildView(store), keptBy: tracking)
     #expect(harness.screen == ["No counter"])
 
     store.send(.toggleChildButtonTapped)

@@ -50,9 +50,11 @@ struct Presentations: Reducer {
 }
 
 @MainActor struct PresentationScreenTests {
-  @Test func eachPresentationShowsAndGoesWithItsParentRenderedOnlyThen() {
+  @Test(arguments: ViewHarness.Tracking.allCases) func eachPresentationShowsAndGoesWithItsParentRenderedOnlyThen(
+    tracking: ViewHarness.Tracking
+  ) {
     let store = Store(initialState: Presentations.State()) { Presentations() }
-    let harness = ViewHarness(presentationsView(store))
+    let harness = ViewHarness(presentationsView(store), keptBy: tracking)
     #expect(harness.screen == ["Presentations"])
 
     store.send(.presentSheetButtonTapped)
@@ -73,28 +75,33 @@ struct Presentations: Reducer {
     #expect(harness.settle() == ["Presentations"])
     store.send(.popover(.dismiss))
     store.send(.fullScreenCover(.dismiss))
-    #expect(harness.settle() == ["Presentations"])
+    // Two sends before a frame: SwiftUI renders once; `observe { }` runs once per send.
+    #expect(harness.settle() == (tracking == .observation ? ["Presentations"] : ["Presentations", "Presentations"]))
     #expect(harness.screen == ["Presentations"])
   }
 
-  @Test func aSheetPresentedAgainIsANewViewWithANewStore() throws {
+  @Test(arguments: ViewHarness.Tracking.allCases) func aSheetPresentedAgainIsANewViewWithANewStore(
+    tracking: ViewHarness.Tracking
+  ) throws {
     let store = Store(initialState: Presentations.State()) { Presentations() }
-    let harness = ViewHarness(presentationsView(store))
+    let harness = ViewHarness(presentationsView(store), keptBy: tracking)
     store.send(.presentSheetButtonTapped)
     harness.settle()
     let first = try #require(store.scope(state: \.sheet, action: \.sheet.presented))
     first.send(.incrementButtonTapped)
     store.send(.sheet(.dismiss))
-    #expect(harness.settle() == ["Presentations"])
+    // SwiftUI's frame comes after both sends, when the sheet is gone; `observe { }` ran the sheet for the first.
+    #expect(harness.settle() == (tracking == .observation ? ["Presentations"] : ["Sheet", "Presentations"]))
     store.send(.presentSheetButtonTapped)
     #expect(harness.settle() == ["Presentations", "Sheet"])
     #expect(harness.screen == ["Presentations", "Sheet: 0"])
     #expect(store.scope(state: \.sheet, action: \.sheet.presented) !== first)
   }
 
-  @Test func aSheetTheUserSwipesAwayIsDismissedAndSwiftUIsLateNilIsDroppedSilently() throws {
+  @Test(arguments: ViewHarness.Tracking.allCases)
+  func aSheetTheUserSwipesAwayIsDismissedAndSwiftUIsLateNilIsDroppedSilently(tracking: ViewHarness.Tracking) throws {
     let store = Store(initialState: Presentations.State()) { Presentations() }
-    let harness = ViewHarness(presentationsView(store))
+    let harness = ViewHarness(presentationsView(store), keptBy: tracking)
     let sheet = store.presentation(state: \.sheet, action: \.sheet)
     #expect(sheet.wrappedValue == nil)
     store.send(.presentSheetButtonTapped)

@@ -41,16 +41,19 @@ struct Siblings: Reducer {
 }
 
 @MainActor struct SiblingsScreenTests {
-  @Test func aChangeInOneSiblingRendersThatSiblingAlone() {
+  @Test(arguments: ViewHarness.Tracking.allCases) func aChangeInOneSiblingRendersThatSiblingAlone(
+    tracking: ViewHarness.Tracking
+  ) {
     let store = Store(initialState: Siblings.State()) { Siblings() }
-    let harness = ViewHarness(siblingsView(store))
+    let harness = ViewHarness(siblingsView(store), keptBy: tracking)
     #expect(harness.screen == ["First: 0", "Second: 0"])
 
     store.send(.first(.incrementButtonTapped))
     #expect(harness.settle() == ["First"])
     store.send(.second(.incrementButtonTapped))
     store.send(.second(.incrementButtonTapped))
-    #expect(harness.settle() == ["Second"])
+    // One frame for both sends; `observe { }` runs once per send.
+    #expect(harness.settle() == (tracking == .observation ? ["Second"] : ["Second", "Second"]))
     #expect(harness.screen == ["First: 1", "Second: 2"])
 
     store.send(.swapButtonTapped)

@@ -9,7 +9,10 @@ extension RootStore {
       registrar.withMutation(of: self, keyPath: observedStateKeyPath) {}
     }
     if !subscriptions.isEmpty {
-      for subscription in Array(subscriptions.values) { subscription() }
+      // One pass: an `observe { }` that several of them tell runs once, when all have compared.
+      ObservationPass.telling {
+        for subscription in Array(subscriptions.values) { subscription() }
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import Composable
 import IssueReporting
 import Observation
 
@@ -11,15 +12,30 @@ import Observation
 ///     store.send(.incrementButtonTapped)
 ///     #expect(harness.settle() == ["Counter"])
 ///     #expect(harness.screen == ["Count: 1"])
+///
+/// Kept by `.observe`, each body is kept by `observe { }` instead, as a view outside SwiftUI is (swift-navigation's
+/// `observe`): it renders again by itself when a send changed what it read, and `settle()` only reports what
+/// rendered since the last call.
 @MainActor public final class ViewHarness {
+  /// What keeps a body up to date.
+  public enum Tracking: CaseIterable, Sendable {
+    /// SwiftUI's way: one-shot `withObservationTracking` per render, rendered again at `settle()`.
+    case observation
+    /// `observe { }`: the body runs again by itself, when the send that changed what it read returns.
+    case observe
+  }
+
   private let root: HarnessNode
+  private let tracking: Tracking
   private var renderLog: [String] = []
   private var renderCounts: [String: Int] = [:]
 
-  /// Mounts `root` and renders it and its children once.
-  public init(_ root: HarnessView) {
+  /// Mounts `root` and renders it and its children once, each body kept by `tracking`.
+  public init(_ root: HarnessView, keptBy tracking: Tracking = .observation) {
     self.root = HarnessNode(root)
+    self.tracking = tracking
     render(self.root)
+    renderLog = []
   }
 
   /// The texts shown, depth first: each view's lines, then its children's.
@@ -36,6 +52,9 @@ import Observation
   /// (as SwiftUI renders a frame); returns the names of the bodies that rendered, in order.
   @discardableResult
   public func settle() -> [String] {
+    defer { renderLog = [] }
+    // Bodies kept by `observe { }` rendered by themselves; the log since the last call is what rendered.
+    guard tracking == .observation else { return renderLog }
     renderLog = []
     var passes = 0
     while let node = root.firstInvalidated() {
@@ -52,16 +71,28 @@ import Observation
   }
 
   private func render(_ node: HarnessNode) {
+    switch tracking {
+    case .observation:
+      let invalidated = node.beginRender()
+      draw(node) { body in
+        withObservationTracking(body) { invalidated.setValue(true) }
+      }
+    case .observe:
+      // The first run is the mount; later ones are the token's own.
+      node.token = observe { [weak self, weak node] in
+        guard let self, let node else { return }
+        self.draw(node) { $0() }
+      }
+    }
+  }
+
+  /// Runs `node`'s body under `tracked`, then keeps, mounts and unmounts its children as the body showed them.
+  private func draw(_ node: HarnessNode, tracked: (() -> Void) -> Void) {
     renderLog.append(node.view.name)
     renderCounts[node.view.name, default: 0] += 1
-    let invalidated = node.beginRender()
     var content = HarnessContent()
     let body = node.view.body
-    withObservationTracking {
-      body(&content)
-    } onChange: {
-      invalidated.setValue(true)
-    }
+    tracked { body(&content) }
     var kept: [HarnessViewKey: HarnessNode] = [:]
     for child in node.children { kept[child.view.key] = child }
     var mounted: [HarnessNode] = []
@@ -86,6 +117,8 @@ import Observation
   var view: HarnessView
   var texts: [String] = []
   var children: [HarnessNode] = []
+  /// What keeps the body up to date when the harness tracks by `observe { }`.
+  var token: ObserveToken?
   /// The flag of the current render's tracking: a render's onChange may come after the next render began, and
   /// must then not invalidate it.
   private var invalidated = LockIsolated(false)
@@ -103,6 +136,8 @@ import Observation
   /// Stops listening: a view gone from the tree is not rendered again.
   func unmount() {
     invalidated = LockIsolated(false)
+    token?.cancel()
+    token = nil
     for child in children { child.unmount() }
   }
 
