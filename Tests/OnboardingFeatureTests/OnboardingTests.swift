@@ -76,7 +76,7 @@ import UserListInterface
     let screen = view.render(state, style: .plain)
     #expect(screen.hasPrefix("Welcome to the users directory  ('skip' leaves the tour)\nStep 1 of 3: search"))
     #expect(screen.contains("1.   Ada Lovelace <ada@example.com> · London"))
-    #expect(try view.action(for: "search ada", in: state).get() == .list(.queryChanged("ada")))
+    #expect(try view.action(for: "search ada", in: state).get() == .list(.querySubmitted("ada")))
     #expect(try view.action(for: "fav 2", in: state).get() == .list(.favoriteToggled(2)))
     #expect(try view.action(for: "skip", in: state).get() == .skipTapped)
     #expect((try? view.action(for: "delete 1", in: state).get()) == nil)

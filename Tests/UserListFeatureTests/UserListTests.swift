@@ -158,6 +158,24 @@ import UserListTesting
     }
   }
 
+  @Test func aSubmittedSearchAppliesAtOnceAndReplacesATypedOneStillWaiting() async {
+    let clock = TestClock()
+    var client = UserClient.testValue
+    client.page = { $0.answer(over: [User.ada, User.grace, User.alan]) }
+    let store = store(.loaded([User.ada, User.grace, User.alan]), clock: clock, client: client)
+    await store.send(.queryChanged("a")) { $0.query = "a" }
+    // A command line is a whole query: no pause to wait for, on no clock.
+    await store.send(.querySubmitted("gr")) { $0.query = "gr" }
+    await store.receive(.queryApplied("gr")) { $0.appliedQuery = "gr" }
+    let asked = UserQuery(search: "gr")
+    await store.receive(.pageLoaded(asked, asked.answer(over: [User.ada, User.grace, User.alan]))) {
+      $0.shown = UserPage(users: [User.grace], offset: 0, matching: 1, total: 3)
+      $0.shownQuery = asked
+    }
+    // The typed "a" was cancelled: its pause ends with nothing applied.
+    await clock.advance(by: .seconds(1))
+  }
+
   @Test func sortingReadsThePageInTheNewOrderFromTheFirstPage() async {
     var client = UserClient.testValue
     client.page = { $0.answer(over: [User.ada, User.grace, User.alan]) }

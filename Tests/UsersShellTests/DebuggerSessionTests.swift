@@ -39,22 +39,22 @@ import UsersShell
     let data = try #require(FileManager.default.contents(atPath: trace))
     let events = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     let actions = events.filter { $0["cat"] as? String == "action" }.compactMap { $0["name"] as? String }
-    #expect(actions.contains(#"list.queryChanged("gr")"#))
+    #expect(actions.contains(#"list.querySubmitted("gr")"#))
     #expect(actions.contains(#"list.queryApplied("gr")"#))
     #expect(actions.contains("path[id: 0].detail.favoriteToggled"))
     #expect(events.filter { $0["cat"] as? String == "reduce" }.count == actions.count)
-    // Every effect that began ended, finished or cancelled (the search's debounce restarts when typing goes on).
+    // Every effect that began ended, finished or cancelled.
     let begins = events.filter { $0["cat"] as? String == "effect" && $0["ph"] as? String == "b" }
     let ends = events.filter { $0["cat"] as? String == "effect" && $0["ph"] as? String == "e" }
     #expect(!begins.isEmpty)
     #expect(Set(begins.compactMap { $0["id"] as? Int }) == Set(ends.compactMap { $0["id"] as? Int }))
     let outcomes = Set(ends.compactMap { ($0["args"] as? [String: Any])?["outcome"] as? String })
     #expect(outcomes.isSubset(of: ["finished", "cancelled"]))
-    // The applied query came from the effect the typed query started.
+    // A typed line is a whole query: applied at once by the command's own action, not after a typing pause.
     let applied = try #require(
       events.first { $0["cat"] as? String == "action" && $0["name"] as? String == #"list.queryApplied("gr")"# })
     let arguments = try #require(applied["args"] as? [String: Any])
-    #expect(arguments["origin"] as? String == "effect of #4")
+    #expect(arguments["origin"] as? String == "sent by #4")
     // The favorite's change of the shared favorites, and its file's save as a span that ended well.
     let shared = events.filter { $0["cat"] as? String == "shared" }.compactMap { $0["name"] as? String }
     #expect(shared.contains { $0.hasSuffix("favorites.json changed") })

@@ -17,6 +17,10 @@ public struct TerminalScreen<State, Action> {
   public var backAction: Action?
   /// Names the screen, so a session notices when another screen comes to the front.
   public var id: String
+  /// The ids of the screens under this one that stay in the tree while it shows, bottom first, each as it reads
+  /// when that screen is in front (the list under a pushed user, the user under its form): their work over their
+  /// life (`following`) goes on while they are covered, as SwiftUI keeps a covered view's `task`.
+  public var screensBelow: [String] = []
   /// Why the command just sent was refused, as this state shows it (a form that would not save), or nil.
   ///
   /// A command can parse and still be refused by the feature; a session prints this as the command's error, and a
@@ -27,8 +31,9 @@ public struct TerminalScreen<State, Action> {
   public var showsScreenBelow: Bool
   /// What to send when the screen comes to the front (as SwiftUI's `task`), if anything.
   public var appearAction: Action?
-  /// What to send when the screen comes to the front to start work that lasts as long as the screen: a live
-  /// session neither shows it as work in progress nor lets Ctrl-C cancel it.
+  /// What to send when the screen first comes to the front to start work that lasts as long as the screen: a live
+  /// session neither shows it as work in progress nor lets Ctrl-C cancel it, and sends it again only after the
+  /// screen left the tree (see `screensBelow`).
   public var followAction: Action?
   /// What to send for the room the context gave (none when it gave none), so a long list shows a page that fits.
   public var fitActions: [Action]
@@ -83,6 +88,15 @@ public struct TerminalScreen<State, Action> {
       interruptedActions: interruptedActions.map(embed))
     let isOutdated = isOutdated
     screen.isOutdated = { toState($0).map(isOutdated) ?? true }
+    screen.screensBelow = screensBelow
+    return screen
+  }
+
+  /// This screen and the screens below it named as a parent shows them (`rename` wraps each id).
+  public func renamed(_ rename: (String) -> String) -> Self {
+    var screen = self
+    screen.id = rename(id)
+    screen.screensBelow = screensBelow.map(rename)
     return screen
   }
 }

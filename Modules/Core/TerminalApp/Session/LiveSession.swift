@@ -54,6 +54,10 @@ import TerminalUI
   /// following at each render would pile up one registration per render on a value that never changes. One no
   /// longer shown stays followed until its next change, which draws the screen once for nothing.
   var sharedValuesFollowed: Set<ObjectIdentifier> = []
+  /// The screens whose `following` work was sent and that have stayed in the tree since: a screen uncovered (a
+  /// sheet closed, a pushed screen popped) goes on with it, as SwiftUI's `task` does; one that left the tree and
+  /// came back (a new id) starts it again.
+  var followingScreens: Set<String> = []
   /// Whether the last key was a Ctrl-C at an empty prompt with nothing running (a second one quits).
   var interruptArmed = false
   /// The line last appended to the history file: typed again at once, it is not added again (as the history
@@ -284,8 +288,11 @@ import TerminalUI
       session.shownScreen = screen.id
       // A screen that came to the front may not have been fitted yet (a list presented after the start).
       if fit(terminal.size()) { screen = frontScreen(store.currentState) }
+      // A screen no longer in the tree left it: its following ended with it (a dismissed screen's effects are
+      // cancelled), and it starts again if the screen comes back.
+      followingScreens.formIntersection(screen.screensBelow + [screen.id])
       // Not work in progress: it lasts as long as the screen, so it is neither shown nor cancelled by Ctrl-C.
-      if let follow = screen.followAction {
+      if let follow = screen.followAction, followingScreens.insert(screen.id).inserted {
         store.send(follow)
         screen = frontScreen(store.currentState)
       }

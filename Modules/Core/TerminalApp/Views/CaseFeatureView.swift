@@ -21,8 +21,8 @@ private struct CaseScreenVisitor<Cases: CaseReducer>: CaseVisitor {
   ) -> Result {
     var screen = FeatureView(feature).screen(for: state, in: context).embedded(
       state: { Cases.visitCase(of: $0, with: CaseStateVisitor<Feature.State, Action>(caseName: caseName)) },
-      action: embed)
-    screen.id = "\(caseName)(\(screen.id))"
+      action: embed
+    ).renamed { "\(caseName)(\($0))" }
     screen.showsScreenBelow = false
     return screen
   }

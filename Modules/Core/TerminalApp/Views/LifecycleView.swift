@@ -34,9 +34,11 @@ extension TerminalView {
     LifecycleView(base: self).onAppear(send: action)
   }
 
-  /// Sends `action` when this screen comes to the front, to start work that lasts as long as the screen
-  /// (following the changes other sessions make): a live session neither shows it as work in progress nor lets
-  /// Ctrl-C cancel it. The feature ends it when the screen goes (a dismissed screen's effects are cancelled).
+  /// Sends `action` when this screen first comes to the front, to start work that lasts as long as the screen
+  /// (following the changes other sessions make), as SwiftUI's `task`: a live session neither shows it as work in
+  /// progress nor lets Ctrl-C cancel it, and does not send it again when the screen is uncovered (a sheet closed,
+  /// a pushed screen popped), only when the screen left the tree and came back. The feature ends it when the
+  /// screen goes (a dismissed screen's effects are cancelled).
   public func following(send action: Action) -> LifecycleView<Self> {
     LifecycleView(base: self).following(send: action)
   }

@@ -33,7 +33,10 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     screen.draw = showsBase ? { drawBase() + "\n\n" + child.draw() } : child.draw
     screen.listCommands = { child.listCommands().map { $0.map(embed) } }
     screen.backAction = child.backAction.map(embed) ?? dismiss
-    screen.id = "\(screen.id)>\(Child.self)(\(child.id))"
+    let baseID = screen.id
+    let shownChild = child.renamed { "\(baseID)>\(Child.self)(\($0))" }
+    screen.screensBelow += [baseID] + shownChild.screensBelow
+    screen.id = shownChild.id
     screen.appearAction = child.appearAction.map(embed)
     screen.followAction = child.followAction.map(embed)
     screen.refusal = child.refusal

@@ -39,9 +39,9 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
   /// stack, ready when it is popped back to.
   public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
     var rootScreen = root.screen(for: toRootState(state), in: context).embedded(state: toRootState, action: embedRoot)
+      .renamed { "root(\($0))" }
     let top = self.top
     guard let shown = top(state) else {
-      rootScreen.id = "root(\(rootScreen.id))"
       let rootIsOutdated = rootScreen.isOutdated
       rootScreen.isOutdated = { top($0) != nil || rootIsOutdated($0) }
       return rootScreen
@@ -53,10 +53,23 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
       state: { top($0).flatMap { $0.id == id ? $0.state : nil } },
       action: { embedPath(.element(id: id, action: $0)) })
     if element.backAction == nil { screen.backAction = embedPath(.popFrom(id: id)) }
-    screen.id = "\(id)(\(element.id))"
+    let named = element.renamed { "\(id)(\($0))" }
+    screen.id = named.id
+    screen.screensBelow =
+      rootScreen.screensBelow + [rootScreen.id] + screensPushedBelow(top: id, in: state, context) + named.screensBelow
     screen.showsScreenBelow = false
     screen.fitActions = rootScreen.fitActions + screen.fitActions
     screen.interruptedActions = rootScreen.interruptedActions + screen.interruptedActions
     return screen
+  }
+
+  /// The ids of the screens pushed under the top one, bottom first, as each reads when it is on top.
+  private func screensPushedBelow(top: StackElementID, in state: State, _ context: ScreenContext) -> [String] {
+    let path = toPath(state)
+    return path.ids.filter { $0 != top }.flatMap { id -> [String] in
+      guard let elementState = path[id: id] else { return [] }
+      let named = element.screen(for: elementState, in: context).renamed { "\(id)(\($0))" }
+      return named.screensBelow + [named.id]
+    }
   }
 }

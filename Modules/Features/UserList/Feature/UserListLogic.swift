@@ -72,6 +72,10 @@ struct UserListLogic: Reducer {
           await send(.queryApplied(query))
         }
         .cancellable(id: CancelID.search, cancelInFlight: true)
+      case let .querySubmitted(query):
+        state.query = query
+        // Nothing to wait for: a typed search still pending is replaced by this one.
+        return .merge(.cancel(id: CancelID.search), .send(.queryApplied(query)))
       case let .queryApplied(query):
         state.appliedQuery = query
         state.page = 1

@@ -123,7 +123,7 @@ public struct UserListView: FieldObservingView {
       .simple("add", help: "Add a user.", action: .addTapped),
       TerminalCommand.text(
         "search", argument: "text", help: "Filter by the search field of the settings ('search' alone clears).",
-        allowEmpty: true, action: UserList.Action.queryChanged
+        allowEmpty: true, action: UserList.Action.querySubmitted
       )
       .completing { typed in
         CompletionCandidate.continuing(typed, among: Self.searchedValues(users, preferences.searchField))

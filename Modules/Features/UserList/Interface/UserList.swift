@@ -118,8 +118,10 @@ public struct UserList: Reducer {
     case pageLoaded(UserQuery, UserPage)
     /// The client failed a load.
     case loadFailed(String)
-    /// The search text changed (as typed).
+    /// The search text changed (as typed): the list filters once typing pauses.
     case queryChanged(String)
+    /// A whole search was entered (a command line, a script's line): the list filters by it at once.
+    case querySubmitted(String)
     /// Typing paused: filter by this text.
     case queryApplied(String)
     /// The sort order changed.
