@@ -79,6 +79,43 @@ struct UserClientLiveTests {
     #expect(told.value == 2)
   }
 
+  @Test func oneReaderServesEveryFollowerHearsCommitsByTheirFileEventsAndStopsWithTheLast() async throws {
+    defer { cleanUp() }
+    // A safety-net poll far slower than the test: what is told in time came from the file events.
+    let watcher = UserDatabaseWatcher(safetyNet: .seconds(60))
+    defer { watcher.stop() }
+    let mine = UserClient.live(directory: directory, watcher: watcher)
+    let theirs = UserClient.live(directory: directory)
+    _ = try await mine.load()
+    _ = try await theirs.load()
+    #expect(!watcher.isWatching, "no one follows yet")
+
+    // The list, a user and the form of one session follow at once.
+    let told = LockIsolated([0, 0, 0])
+    var listeners: [Task<Void, Never>] = []
+    for screen in 0..<3 {
+      let changes = try await mine.changesElsewhere()
+      listeners.append(Task { for await _ in changes { told.withValue { $0[screen] += 1 } } })
+    }
+    #expect(watcher.isWatching)
+    let readsBefore = watcher.versionReads
+    _ = try await theirs.add(NewUser(name: "Theirs", email: "theirs@example.com"))
+    try await waitUntil(within: .seconds(3)) { told.value == [1, 1, 1] }
+    #expect(told.value == [1, 1, 1], "each screen is told once, well before the poll")
+    // Each event of the commit reads the version once for all three screens, not once per screen.
+    let readsForTheCommit = watcher.versionReads - readsBefore
+    #expect(readsForTheCommit >= 1)
+
+    // Idle: nothing changes, so nothing is read (the poll is a minute away).
+    let idleReads = watcher.versionReads
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(watcher.versionReads == idleReads)
+
+    for listener in listeners { listener.cancel() }
+    try await waitUntil(within: .seconds(2)) { !watcher.isWatching }
+    #expect(!watcher.isWatching, "the last follower gone, nothing watches")
+  }
+
   /// Polls `condition` every 20 ms until it holds or `limit` passes.
   private func waitUntil(within limit: Duration, _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + limit

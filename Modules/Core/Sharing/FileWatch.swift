@@ -159,7 +159,9 @@ enum LiveFileWatch {
   /// Watches `url`'s folder and the file itself with the platform's file events (inotify on Linux, kqueue on
   /// Apple platforms), and also checks the file's identity every `pollInterval`, which covers platforms and folders
   /// without events.
-  static func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedFileWatch {
+  static func watch(
+    _ url: URL, safetyNet: DispatchTimeInterval = .seconds(1), onChange: @escaping @Sendable () -> Void
+  ) -> SharedFileWatch {
     let queue = DispatchQueue(label: "Sharing.FileWatch", qos: .utility)
     let fileEvents = FileOwnEvents(of: url, queue: queue, onEvent: onChange)
     let events = folderEvents(of: url.deletingLastPathComponent(), queue: queue) {
@@ -167,8 +169,8 @@ enum LiveFileWatch {
       fileEvents.nameMayHaveChanged()
     }
     let timer = DispatchSource.makeTimerSource(queue: queue)
-    // With events, polling is only a safety net: once a second is enough.
-    let interval: DispatchTimeInterval = events == nil ? pollInterval : .seconds(1)
+    // With events, polling is only a safety net: once a second (or what the caller says) is enough.
+    let interval: DispatchTimeInterval = events == nil ? pollInterval : safetyNet
     timer.schedule(deadline: .now() + interval, repeating: interval)
     timer.setEventHandler {
       onChange()
@@ -222,4 +224,14 @@ enum LiveFileWatch {
       return nil
     #endif
   }
+}
+
+/// Calls `onChange` (on a background queue) whenever the file at `url` may have changed, from the platform's file
+/// events (inotify, kqueue) on the file and its folder, with a poll every `safetyNet` besides (every 250 ms where
+/// there are no events): what a client follows another process's writes to a file of its own with (a database's
+/// write-ahead log). The file need not exist yet. The watch ends when the returned value is cancelled or released.
+package func watchFileForChanges(
+  _ url: URL, safetyNet: DispatchTimeInterval, onChange: @escaping @Sendable () -> Void
+) -> SharedFileWatch {
+  LiveFileWatch.watch(url, safetyNet: safetyNet, onChange: onChange)
 }
