@@ -11,10 +11,16 @@ struct Board: Reducer {
     var visits = 0
   }
 
-  enum Action: Equatable { case visit }
+  enum Action: Equatable {
+    case visit
+    case write(String)
+  }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.visits += 1
+    switch action {
+    case .visit: state.visits += 1
+    case let .write(motto): state.$motto.withLock { $0 = motto }
+    }
     return .none
   }
 }
@@ -32,7 +38,9 @@ struct BoardView: TerminalView {
     return "motto: \(state.motto)"
   }
 
-  private func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] { [] }
+  private func commands(for state: Board.State) -> [TerminalCommand<Board.Action>] {
+    [.text("write", argument: "motto", help: "Write the motto.", action: Board.Action.write)]
+  }
 }
 
 /// The board as text, whose first render changes the motto right after reading it: what another process's write
@@ -85,6 +93,32 @@ struct BoardViewChangedMidRender: TerminalView {
     #expect(await eventually { written.value.contains("motto: again") })
     try? await Task.sleep(for: .milliseconds(200))
     #expect(count.byScreen["board"] == rendersBefore + 1)
+
+    input.yield(.inputEnded)
+    #expect(await run.value == .finished)
+  }
+
+  @Test func aCommandThatWritesASharedValueIsDrawnOnceAndTheValueIsStillFollowed() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let count = RenderCount()
+    let written = LockIsolated("")
+    let (events, input) = AsyncStream<TerminalEvent>.makeStream()
+    let terminal = LiveTerminal(
+      events: events, size: { TerminalSize(rows: 24, columns: 80) }, write: { text in written.withValue { $0 += text } }
+    )
+    let session = TerminalSession(store: store, view: BoardView(count: count), prompt: "> ")
+    let run = Task { await session.runLive(terminal: terminal) }
+    #expect(await eventually { count.byScreen["board"] == 1 })
+
+    input.yield(.input(Array("write mine\r".utf8)))
+    #expect(await eventually { written.value.contains("motto: mine") })
+    try? await Task.sleep(for: .milliseconds(200))
+    #expect(count.byScreen["board"] == 2, "drawn with the command, not again when the write is told")
+
+    // Still followed: a write from elsewhere is drawn.
+    store.currentState.$motto.withLock { $0 = "theirs" }
+    #expect(await eventually { written.value.contains("motto: theirs") })
+    #expect(count.byScreen["board"] == 3)
 
     input.yield(.inputEnded)
     #expect(await run.value == .finished)

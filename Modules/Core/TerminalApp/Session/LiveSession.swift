@@ -18,10 +18,11 @@ import TerminalUI
     case terminal(TerminalEvent)
     /// The store's state changed since the screen was last drawn.
     case stateChanged
-    /// A shared value the screen showed changed: written by another process, or outside the store. The state
-    /// holds the same reference, so it compares equal, and the screen is drawn again without asking the view.
-    /// Nil: some shared value changed while the screen was rendered, before its reads were followed.
-    case sharedValueChanged(ObjectIdentifier?)
+    /// A shared value the screen showed changed: written by another process, outside the store, or by a command.
+    /// The state holds the same reference, so it compares equal, and the screen is drawn again without asking the
+    /// view, unless a drawing since the change read it. Nil: some shared value changed while the screen was
+    /// rendered, before its reads were followed.
+    case sharedValueChanged((any FollowableSharedValue)?)
     /// A command's work (its effects) finished.
     case workFinished(Int)
     /// An Escape with nothing after it: give up waiting for the rest of a sequence.
@@ -54,6 +55,9 @@ import TerminalUI
   /// following at each render would pile up one registration per render on a value that never changes. One no
   /// longer shown stays followed until its next change, which draws the screen once for nothing.
   var sharedValuesFollowed: Set<ObjectIdentifier> = []
+  /// The shared values' changes the last drawing of the front screen saw (`SharedHistory`'s number before it read
+  /// them): a change told later that is not past this was drawn already.
+  var drawnThroughChange: UInt64 = 0
   /// The screens whose `following` work was sent and that have stayed in the tree since: a screen uncovered (a
   /// sheet closed, a pushed screen popped) goes on with it, as SwiftUI's `task` does; one that left the tree and
   /// came back (a new id) starts it again.
@@ -127,10 +131,16 @@ import TerminalUI
       } else {
         draw(force: false, front: sendAppearActions())
       }
-    case let .sharedValueChanged(id):
-      if let id { sharedValuesFollowed.remove(id) }
-      // Rendered whatever the view says of the state, but drawn only if the text changed: a write of this
-      // session's own command was already drawn.
+    case let .sharedValueChanged(reference):
+      if let reference {
+        sharedValuesFollowed.remove(ObjectIdentifier(reference))
+        // A write of this session's own command was drawn with the command: followed again, not drawn again.
+        if reference.lastChange <= drawnThroughChange {
+          follow(reference)
+          return nil
+        }
+      }
+      // Rendered whatever the view says of the state, but drawn only if the text changed.
       draw(force: false, rendering: true)
     case let .workFinished(id):
       work[id] = nil
@@ -396,15 +406,19 @@ import TerminalUI
   private func drawnText(of screen: TerminalScreen<State, Action>) -> String {
     let changesBefore = SharedHistory.now
     let (text, read) = SharedReadRecording.recording { screen.text }
-    let continuation = continuation
-    for reference in read where sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted {
-      let id = ObjectIdentifier(reference)
-      reference.afterNextChange { continuation.yield(.sharedValueChanged(id)) }
-    }
+    drawnThroughChange = changesBefore
+    for reference in read { follow(reference) }
     // A change stored after the view read a value and before it was followed would tell no one (another
     // process's favorite landing mid-render would never show): render again once the follows are in place.
     if read.contains(where: { $0.lastChange > changesBefore }) { continuation.yield(.sharedValueChanged(nil)) }
     return text
+  }
+
+  /// Follows `reference`'s next change, unless it is followed already.
+  private func follow(_ reference: any FollowableSharedValue) {
+    guard sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted else { return }
+    let continuation = continuation
+    reference.afterNextChange { continuation.yield(.sharedValueChanged(reference)) }
   }
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.
