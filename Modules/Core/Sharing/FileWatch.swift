@@ -136,6 +136,9 @@ package final class FileOwnEvents: @unchecked Sendable {
 enum LiveFileWatch {
   /// How often the identity is checked when the platform gives no file events.
   static let pollInterval: DispatchTimeInterval = .milliseconds(250)
+  /// How often it is checked besides the events, in case one is missed (a file system that reports only some): an
+  /// idle session wakes for nothing else.
+  static let safetyNetInterval: DispatchTimeInterval = .seconds(5)
 
   /// Which file `url` names now (its device and inode), nil when none: a replace gives another.
   static func fileNumber(of url: URL) -> FileIdentity? {
@@ -160,7 +163,7 @@ enum LiveFileWatch {
   /// Apple platforms), and also checks the file's identity every `pollInterval`, which covers platforms and folders
   /// without events.
   static func watch(
-    _ url: URL, safetyNet: DispatchTimeInterval = .seconds(1), onChange: @escaping @Sendable () -> Void
+    _ url: URL, safetyNet: DispatchTimeInterval = safetyNetInterval, onChange: @escaping @Sendable () -> Void
   ) -> SharedFileWatch {
     let queue = DispatchQueue(label: "Sharing.FileWatch", qos: .utility)
     let fileEvents = FileOwnEvents(of: url, queue: queue, onEvent: onChange)
@@ -169,7 +172,7 @@ enum LiveFileWatch {
       fileEvents.nameMayHaveChanged()
     }
     let timer = DispatchSource.makeTimerSource(queue: queue)
-    // With events, polling is only a safety net: once a second (or what the caller says) is enough.
+    // With events, polling is only a safety net: every few seconds (or what the caller says) is enough.
     let interval: DispatchTimeInterval = events == nil ? pollInterval : safetyNet
     timer.schedule(deadline: .now() + interval, repeating: interval)
     timer.setEventHandler {

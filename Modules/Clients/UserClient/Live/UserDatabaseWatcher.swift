@@ -26,7 +26,7 @@ public final class UserDatabaseWatcher: @unchecked Sendable {
   let safetyNet: Duration
 
   /// A watcher with no follower yet, polling every `safetyNet` besides the file events.
-  public init(safetyNet: Duration = .seconds(2)) { self.safetyNet = safetyNet }
+  public init(safetyNet: Duration = .seconds(5)) { self.safetyNet = safetyNet }
 
   /// Whether the database is watched now (someone follows it).
   package var isWatching: Bool { lock.withLock { watching != nil } }
