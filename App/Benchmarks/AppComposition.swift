@@ -62,3 +62,28 @@ import UsersShell
     _ = folder
   }
 }
+
+// (m) The app's list drawn again after one of its fields changed, as a live session does at a change of state: is
+// the drawn screen outdated by the new state, then the front screen and its text; on 36 users and on 100,000 (the
+// screen shows a page either way, so the two should cost the same).
+
+/// (m): the list's delete confirmation shown and dismissed in turn (its `alert` field), each change drawn.
+@MainActor func listRedrawScenario(userCount count: Int, changes: Int, name: String) -> Scenario {
+  let (store, keptAlive, folder) = composedAppStore(userCount: count)
+  let view = appView()
+  let context = ScreenContext()
+  guard let shown = store.currentState.list.shown.users.first else { fatalError("(m): the list shows no user") }
+  return Scenario(name: name, operations: changes) {
+    var drawn = view.screen(for: store.currentState, in: context)
+    blackHole(drawn.text)
+    for index in 0..<changes {
+      store.send(index % 2 == 0 ? .list(.deleteTapped(shown.id)) : .list(.alert(.dismiss)))
+      let state = store.currentState
+      guard drawn.isOutdated(by: state) else { fatalError("(m): the change did not outdate the list") }
+      drawn = view.screen(for: state, in: context)
+      blackHole((drawn.id, drawn.text))
+    }
+    withExtendedLifetime(keptAlive) {}
+    _ = folder
+  }
+}

@@ -17,7 +17,7 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to l, g2; several as a,b), for profiling
+      --only X  run only scenarios X (a to m, g2; several as a,b), for profiling
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
       --seed N FOLDER  write N generated users to FOLDER/users.db instead (Scripts/seed-users)
       --markdown FILE  also write the results as the table between FILE's markers (docs/performance.md)
@@ -136,6 +136,13 @@ if runs("k") {
     terminalCommandScenario(userCount: 36, commands: 2_000 / scale, name: "(k) a command end to end, 36 users"))
   scenarios.append(
     terminalCommandScenario(userCount: 100_000, commands: 2_000 / scale, name: "(k) the same, 100,000 users"))
+}
+
+// (m) the app's list drawn again after one field changed, at 36 and at 100,000 users (see AppComposition.swift)
+if runs("m") {
+  scenarios.append(listRedrawScenario(userCount: 36, changes: 2_000 / scale, name: "(m) the list redrawn, 36 users"))
+  scenarios.append(
+    listRedrawScenario(userCount: 100_000, changes: 2_000 / scale, name: "(m) the same, 100,000 users"))
 }
 
 // (a) and (b) again with the debugger's timeline kept (the last 1,000 actions, no trace): what the debugger costs.
@@ -379,6 +386,7 @@ let targets: [String: [Target]] = [
   "(c) floor, dict+array, 100k rows": [.ratio(1.2, to: "(c) floor, dict+array, 1,000 rows", label: "1k floor")],
   "(l) one row of 1,000 observed rows": [.nanoseconds(25_000)],
   "(k) the same, 100,000 users": [.ratio(1.5, to: "(k) a command end to end, 36 users", label: "36 users")],
+  "(m) the same, 100,000 users": [.ratio(1.5, to: "(m) the list redrawn, 36 users", label: "36 users")],
   "(d) 100k .run effects round trip": [.nanoseconds(5_000)],
   "(e) 10k test store pairs, .send": [.nanoseconds(10_000)],
   "(e) 10k test store pairs, .run": [.nanoseconds(10_000)],
