@@ -30,13 +30,17 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   /// inside another's run (a child view's body inside its parent's) runs after it, as SwiftUI renders parents first.
   let order: UInt64
   private static var nextOrder: UInt64 = 0
-  private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
+  // The properties a run touches skip dynamic exclusivity checks (a large part of a run's cost): they are touched
+  // only on the main actor, and never while a caller holds one.
+  @exclusivity(unchecked) private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
   private var isCancelled = false
   /// Whether a send changed what the last run read: the run waits for the end of the send's pass.
-  private var isPending = false
+  @exclusivity(unchecked) private var isPending = false
+  /// Whether the pass holds it, unretained, among the observers to run.
+  @exclusivity(unchecked) var isWaiting = false
   /// The shared values the last run read, each with the number of the last change it saw of it: a change told
   /// later that the run already saw runs nothing.
-  private var sharedSeen: [ObjectIdentifier: UInt64] = [:]
+  @exclusivity(unchecked) private var sharedSeen: [ObjectIdentifier: UInt64] = [:]
   /// The shared values being followed: each is followed once until it changes, however often `apply` runs, so
   /// follows do not pile up on a value that does not change.
   private var followedShared: Set<ObjectIdentifier> = []
@@ -58,7 +62,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     for (hub, fields) in reads {
       subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.readFieldChanged() }))
     }
-    sharedSeen.removeAll(keepingCapacity: true)
+    if !sharedSeen.isEmpty { sharedSeen.removeAll(keepingCapacity: true) }
     var changedWhileRead: (any FollowableSharedValue)?
     for reference in shared {
       // A change stored while `apply` ran may or may not be what it read: counted as unseen, so it runs again.
@@ -118,6 +122,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   }
 
   isolated deinit {
+    if isWaiting { ObservationPass.forget(self) }
     stopFollowing()
   }
 }
@@ -127,37 +132,66 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 /// runs it once.
 @MainActor enum ObservationPass {
   /// How many passes are telling now (a follower's work may send, and that send tells in a pass of its own).
-  private static var depth = 0
-  /// The observers told in the passes running now, in the order they were told; weakly, as released ones run
-  /// no more.
-  private static var waiting: [WeakObserveToken] = []
+  @exclusivity(unchecked) private static var depth = 0
+  /// The observers told and not run yet, in the order they were told; one released meanwhile is nil (its deinit
+  /// clears it). Unretained, so that waiting costs no reference counting.
+  @exclusivity(unchecked) private static var waiting: [WaitingObserver] = []
+  /// Where the run of the waiting observers is in `waiting`, while it runs.
+  @exclusivity(unchecked) private static var nextToRun = 0
+  @exclusivity(unchecked) private static var isRunning = false
+  /// Whether `waiting` from `nextToRun` on is in the order its observers began.
+  @exclusivity(unchecked) private static var isInOrder = true
 
   /// Runs `tell` as a pass: the observers it asks to run again run once each when the outermost pass ends.
   static func telling(_ tell: () -> Void) {
     depth += 1
     tell()
     depth -= 1
-    guard depth == 0, !waiting.isEmpty else { return }
-    // An observer's run may send again: its pass runs its own observers, and this loop goes on with the rest.
-    while !waiting.isEmpty {
-      let told = waiting.sorted { $0.order < $1.order }
-      waiting.removeAll()
-      for token in told { token.token?.runIfPending() }
+    if depth == 0, !isRunning, !waiting.isEmpty { runWaiting() }
+  }
+
+  /// Runs the waiting observers, those that began first first; an observer's run may send again, and what that
+  /// send tells joins this run.
+  private static func runWaiting() {
+    isRunning = true
+    while nextToRun < waiting.count {
+      if !isInOrder {
+        waiting[nextToRun...].sort { $0.order < $1.order }
+        isInOrder = true
+      }
+      let observer = waiting[nextToRun]
+      nextToRun += 1
+      guard let token = observer.token?.takeUnretainedValue() else { continue }
+      token.isWaiting = false
+      token.runIfPending()
     }
+    waiting.removeAll(keepingCapacity: true)
+    nextToRun = 0
+    isRunning = false
   }
 
   /// Runs `token` once the pass is over, or now when no pass runs.
   static func runWhenOver(_ token: ObserveToken) {
-    if depth == 0 {
+    guard depth > 0 || isRunning else {
       token.runIfPending()
-    } else {
-      waiting.append(WeakObserveToken(token: token, order: token.order))
+      return
+    }
+    if let last = waiting.last, last.order > token.order { isInOrder = false }
+    token.isWaiting = true
+    waiting.append(WaitingObserver(token: Unmanaged.passUnretained(token), order: token.order))
+  }
+
+  /// Forgets `token`, released while it waited.
+  static func forget(_ token: ObserveToken) {
+    for index in nextToRun..<waiting.count
+    where waiting[index].token?.toOpaque() == Unmanaged.passUnretained(token).toOpaque() {
+      waiting[index].token = nil
     }
   }
 }
 
-/// An observer waiting for the end of a pass, without keeping it.
-struct WeakObserveToken {
-  weak var token: ObserveToken?
+/// An observer waiting for the end of a pass, and when it began.
+struct WaitingObserver {
+  var token: Unmanaged<ObserveToken>?
   let order: UInt64
 }
