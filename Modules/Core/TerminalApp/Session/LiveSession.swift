@@ -42,6 +42,9 @@ import TerminalUI
   var messages: [String] = []
   /// The work each command started, by number, until it finishes or is cancelled.
   var work: [Int: StoreTask] = [:]
+  /// Lines typed while work was in progress whose meaning depends on the screen: run, in order, when it is over
+  /// (dropped by Ctrl-C), so a command typed as the first page loads is judged on the page.
+  var heldLines: [String] = []
   var nextWorkID = 0
   /// The screen as last drawn, so a change that does not show is not drawn again.
   var drawnScreen: String?
@@ -144,6 +147,7 @@ import TerminalUI
       draw(force: false, rendering: true)
     case let .workFinished(id):
       work[id] = nil
+      if work.isEmpty, !heldLines.isEmpty { return runHeldLines() }
       draw(force: false)
     case .escapeTimeout:
       for key in decoder.flushPending() {
@@ -179,12 +183,21 @@ import TerminalUI
       terminal.write("\u{07}" + promptLine())
     case let .submitted(line):
       saveHistory(adding: line)
+      if !work.isEmpty || !heldLines.isEmpty, session.waitsForWork(line) {
+        heldLines.append(line)
+        let waiting = heldLines.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+        messages = [style.dim("\(waiting) will run when the work in progress is done (Ctrl-C cancels both).")]
+        draw(force: true)
+        return nil
+      }
       return execute(line)
     case let .interrupted(discarded):
       if !work.isEmpty {
         for task in work.values { task.cancel() }
         work.removeAll()
-        messages = [style.dim("Cancelled.")]
+        let dropped = heldLines.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+        heldLines.removeAll()
+        messages = [style.dim(dropped.isEmpty ? "Cancelled." : "Cancelled; \(dropped) not run.")]
         // Screens whose work was cancelled say so, and what to type, instead of waiting for it forever.
         for action in frontScreen(store.currentState).interruptedActions { store.send(action) }
       } else if discarded.isEmpty {
@@ -220,6 +233,14 @@ import TerminalUI
 
   /// How many choices a listing shows (a search over thousands of names would fill the screen).
   static var listedChoices: Int { 40 }
+
+  /// Runs the lines held for the work that just ended, until one starts work of its own (the rest wait for it).
+  private func runHeldLines() -> TerminalSession<State, Action>.Outcome? {
+    while work.isEmpty, !heldLines.isEmpty {
+      if let outcome = execute(heldLines.removeFirst()) { return outcome }
+    }
+    return nil
+  }
 
   /// Runs a typed line against the current state: a global command, or the front screen's.
   private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {

@@ -23,6 +23,14 @@ enum TypedLine<Action> {
 }
 
 extension TerminalSession {
+  /// Whether what `line` means depends on the screen (a screen's command, `back`), so that it must wait for the
+  /// work in progress: a command typed while the first page loads is judged on the page, never on the empty list.
+  /// `quit`, `help` and the debugger's commands answer at once.
+  func waitsForWork(_ line: String) -> Bool {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return !TerminalDebugger<State, Action>.isCommand(trimmed) && !["", "quit", "exit", "help"].contains(trimmed)
+  }
+
   /// What `line` means on the current screen (leading and trailing spaces ignored).
   func interpret(_ line: String) -> TypedLine<Action> {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
