@@ -13,6 +13,14 @@ struct MoreBuiltInsTests {
     #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
   }
 
+  @Test func anyNumberMakesAUUIDOfItsOwnWithoutStoppingTheProcess() {
+    #expect(UUID(Int.max).uuidString == "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
+    #expect(UUID(-1).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
+    #expect(UUID(-Int.max).uuidString == "00000000-0000-0000-8000-000000000001")
+    #expect(UUID(Int.min).uuidString == "00000000-0000-0000-8000-000000000000")
+    #expect(Set([UUID(Int.max), UUID(-1), UUID(-Int.max), UUID(Int.min), UUID(0)]).count == 5)
+  }
+
   @Test func withRandomNumberGeneratorIsTheRandomSourceByItsUpstreamName() {
     let rolls = withDependencies {
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 7))

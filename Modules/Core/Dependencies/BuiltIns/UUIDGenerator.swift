@@ -19,8 +19,7 @@ public struct UUIDGenerator: Sendable {
   public static var incrementing: UUIDGenerator {
     let counter = Counter()
     return UUIDGenerator {
-      let value = counter.next()
-      return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llX", value))!
+      UUID(Int(truncatingIfNeeded: counter.next()))
     }
   }
 
@@ -55,10 +54,12 @@ extension DependencyValues {
 }
 
 extension UUID {
-  /// The UUID whose last twelve hex digits are `intValue`: `UUID(0)` is 00000000-0000-0000-0000-000000000000,
-  /// `UUID(1)` the one after, as the incrementing generator makes them, so a test spells its expected ids briefly.
+  /// The UUID whose last sixteen hex digits are `intValue`'s 64 bits: `UUID(0)` is
+  /// 00000000-0000-0000-0000-000000000000, `UUID(1)` the one after, as the incrementing generator makes them, so a
+  /// test spells its expected ids briefly. Any `Int` makes one, each its own: `UUID(-1)` ends in sixteen `F`s.
   public init(_ intValue: Int) {
-    precondition(intValue >= 0, "UUID(_:) takes a number from 0 up; got \(intValue)")
-    self.init(uuidString: String(format: "00000000-0000-0000-0000-%012llX", UInt64(intValue)))!
+    let bits = UInt64(bitPattern: Int64(intValue))
+    func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: bits >> (56 - 8 * index)) }
+    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)))
   }
 }
