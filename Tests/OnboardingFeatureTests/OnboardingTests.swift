@@ -64,6 +64,37 @@ import UserListInterface
     #expect(store.state.step == .search)
   }
 
+  @Test func openingAUserBeforeTheTourAsksFollowsAlongAndAfterItIsAnswered() async {
+    let store = store()
+    await store.send(.list(.task)) { $0.list.status = .loading }
+    await store.receive(\.list.pageLoaded) {
+      $0.list.shown = UserPage(users: [User.ada, User.grace], offset: 0, matching: 2, total: 2)
+      $0.list.shownQuery = UserQuery()
+      $0.list.status = .loaded
+    }
+    // At the search step: the user opened one at once, which is what the next step asks.
+    await store.send(.list(.userTapped(2)))
+    await store.receive(.list(.delegate(.selected(2)))) {
+      $0.step = .favorite
+      $0.openedName = "Grace Hopper"
+    }
+    // Past it: the tour keeps the list, and says so instead of doing nothing.
+    await store.send(.list(.userTapped(1)))
+    await store.receive(.list(.delegate(.selected(1)))) {
+      $0.answer = "The tour shows the list only; 'skip' leaves it (or finish it) to open users."
+    }
+    let view = OnboardingView(list: UserList.view())
+    #expect(view.refusal(in: store.state) == store.state.answer)
+    // Said once: the next action clears it.
+    await store.send(.list(.favoriteToggled(2))) {
+      $0.answer = nil
+      $0.list.$favorites.withLock { $0 = [2] }
+      $0.step = .finished
+      $0.$preferences.withLock { $0.onboardingCompleted = true }
+    }
+    #expect(view.refusal(in: store.state) == nil)
+  }
+
   @Test func skippingSavesCompletionAndClosesTheTour() async {
     let store = store()
     await store.send(.skipTapped) { $0.$preferences.withLock { $0.onboardingCompleted = true } }

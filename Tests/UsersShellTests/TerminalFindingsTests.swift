@@ -24,6 +24,22 @@ import UserClientTesting
     #expect(folder.text("settings.json.corrupt") == "sort=city")
   }
 
+  @Test func aUserOpenedDuringTheTourMovesItAlongOrIsAnsweredNeverIgnored() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace], firstRun: true)
+    let terminal = try PseudoTerminal()
+    try terminal.launch(usersExecutable, ["--data-dir", folder.url.path, "--fresh"], environment: ["NO_COLOR": "1"])
+    #expect(await terminal.waitFor("Step 1 of 3: search for a user"))
+    #expect(await terminal.waitFor("Grace Hopper"))
+    // Step 1 asks for a search; opening a user at once is step 2 done: the tour follows along.
+    #expect(await terminal.type("open 2\r", thenWaitFor: "Step 3 of 3: That opens Grace Hopper's details in the app."))
+    #expect(
+      await terminal.type(
+        "open 1\r", thenWaitFor: "error: The tour shows the list only; 'skip' leaves it (or finish it) to open users."))
+    terminal.type("\u{04}")
+    #expect(await terminal.waitForExit() == 0)
+  }
+
   @Test func ctrlCDuringASlowFirstLoadUnderTheTourLeavesTheListOfferingToLoadAgain() async throws {
     let folder = TemporaryFolder()
     try folder.seed([User.ada], firstRun: true)

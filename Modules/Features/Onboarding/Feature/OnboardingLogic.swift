@@ -11,14 +11,21 @@ struct OnboardingLogic: Reducer {
   var body: some ReducerOf<Self> {
     Scope(state: \.list, action: \.list) { UserList() }
     Reduce { state, action in
+      state.answer = nil
       switch (state.step, action) {
       // A tutorial is the one parent that watches a child's own actions: that is its job.
       case let (.search, .list(.queryApplied(query))) where !query.trimmingCharacters(in: .whitespaces).isEmpty:
         state.step = .open
         return .none
-      case let (.open, .list(.delegate(.selected(id)))):
+      // Opening a user before the tour asks to follows it along: the search step is done by the user's own way.
+      case let (.search, .list(.delegate(.selected(id)))), let (.open, .list(.delegate(.selected(id)))):
         state.openedName = state.list.shownUser(id)?.name
         state.step = .favorite
+        return .none
+      case (.favorite, .list(.delegate(.selected))), (.finished, .list(.delegate(.selected))):
+        // The tour keeps the list on screen: say so rather than show nothing.
+        state.answer =
+          "The tour shows the list only; 'skip' leaves it (or finish it) to open users."
         return .none
       case (.favorite, .list(.favoriteToggled)):
         state.step = .finished

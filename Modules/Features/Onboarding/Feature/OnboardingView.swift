@@ -30,7 +30,7 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
     let list = self.list.screen(for: state.list, in: ScreenContext(style: context.style, room: under))
     var screen = TerminalScreen<State, Action>(
       text: text(state, list: list.text, style: context.style), commands: commands(state, list: list.commands),
-      backAction: .skipTapped)
+      backAction: .skipTapped, refusal: state.answer)
     screen.appearAction = list.appearAction.map(Action.list)
     screen.fitActions = list.fitActions.map(Action.list)
     screen.interruptedActions = list.interruptedActions.map(Action.list)

@@ -18,6 +18,9 @@ public struct Onboarding: Reducer {
     public var list = UserList.State()
     /// The name of the user opened in the "open one" step, to mention it after.
     public var openedName: String?
+    /// What the tour answers to the last thing done that it does not follow (a user opened after its open step),
+    /// shown as that command's answer; nil once anything else happens. Not kept across sessions.
+    public var answer: String?
     /// The app's preferences, where completion is saved.
     @Shared(.preferences) public var preferences: Preferences
 
