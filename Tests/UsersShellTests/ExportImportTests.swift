@@ -1,4 +1,5 @@
 import Foundation
+import SystemSQLite
 import Testing
 import UserClientInterface
 import UserClientTesting
@@ -28,6 +29,22 @@ import UsersShell
     #expect(imported.exitCode == 0)
     #expect(imported.errors == "users: imported 3 users from \(file).\n")
     #expect(try to.storedUsers() == from.storedUsers())
+  }
+
+  @Test func anExportOfAnotherProgramsDatabaseSaysWhatItFoundAndKeepsTheFileAsItWas() async throws {
+    let folder = TemporaryFolder()
+    let database = folder.path("users.db")
+    try SQLiteDatabase(path: database).execute(
+      "CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('mine');")
+    let original = try Data(contentsOf: URL(fileURLWithPath: database))
+    let export = await runShell(["export", "-", "--data-dir", folder.url.path])
+    #expect(export.exitCode == 1)
+    #expect(export.output == "")
+    #expect(
+      export.errors
+        == "users: nothing was exported: The users file \(database) could not be read (it is a SQLite database of "
+        + "another program, with the tables notes); it was kept at \(database).foreign.\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database + ".foreign")) == original)
   }
 
   @Test func anImportThatWouldOverwriteWritesNothingUnlessItReplaces() async throws {

@@ -11,7 +11,9 @@ import UserClientInterface
 /// under the folder's lock, so two sessions starting at once make it once, and a
 /// crash while it is made leaves the folder as it was. A `users.db` that SQLite
 /// cannot read is moved aside (`users.db.corrupt`) and an empty one takes its
-/// place; the first read says so.
+/// place; the first read says so. A `users.db` of another program is never written to: it is moved aside as it
+/// is (`users.db.foreign`) and an empty directory takes its place; one a later version of the app made is left
+/// where it is and every read refuses it.
 final class UserDataFolder: @unchecked Sendable {
   let directory: URL
   let latency: Duration
@@ -82,6 +84,14 @@ final class UserDataFolder: @unchecked Sendable {
         let movedTo = moveAside(databaseURL)
         lock.withLock { problem = .corruptFile(path: path, movedTo: movedTo?.path, reason: reason) }
         return try make(with: [])
+      } catch let foreign as ForeignDatabase {
+        guard !foreign.isNewerVersion else {
+          throw UserClientError.io(path: databaseURL.path, reason: foreign.reason + "; it was left as it is")
+        }
+        // Byte for byte: renamed, with its write-ahead log and shared memory, never opened for writing.
+        let movedTo = moveAside(databaseURL, as: "foreign")
+        lock.withLock { problem = .corruptFile(path: databaseURL.path, movedTo: movedTo?.path, reason: foreign.reason) }
+        return try make(with: [])
       }
     }
     guard FileManager.default.fileExists(atPath: jsonURL.path) else {
@@ -125,13 +135,15 @@ final class UserDataFolder: @unchecked Sendable {
 
   private var hasCorruptBackup: Bool {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.contains { $0.hasPrefix("users.json.corrupt") || $0.hasPrefix("users.db.corrupt") }
+    return names.contains {
+      $0.hasPrefix("users.json.corrupt") || $0.hasPrefix("users.db.corrupt") || $0.hasPrefix("users.db.foreign")
+    }
   }
 
-  /// Renames `file` (and its write-ahead log and shared memory) to the first free `NAME.corrupt`, `NAME.corrupt-2`…
-  private func moveAside(_ file: URL) -> URL? {
+  /// Renames `file` (and its write-ahead log and shared memory) to the first free `NAME.KIND`, `NAME.KIND-2`…
+  private func moveAside(_ file: URL, as kind: String = "corrupt") -> URL? {
     for attempt in 1...100 {
-      let target = URL(fileURLWithPath: file.path + (attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"))
+      let target = URL(fileURLWithPath: file.path + (attempt == 1 ? ".\(kind)" : ".\(kind)-\(attempt)"))
       if FileManager.default.fileExists(atPath: target.path) { continue }
       guard (try? FileManager.default.moveItem(at: file, to: target)) != nil else { return nil }
       for suffix in ["-wal", "-shm"] {

@@ -39,13 +39,20 @@ public final class UserDatabase: @unchecked Sendable {
     self.busyTimeout = busyTimeout
     do {
       let database = try SQLiteDatabase(path: url.path, busyTimeout: busyTimeout)
+      // Told apart before anything is written: another program's database is never changed, not even its mode.
+      let origin = try UserDatabaseOrigin.of(database)
       try database.enableWriteAheadLog()
       // FULL: a commit is on disk when it returns, so neither a crash nor a power cut loses a save that was said
       // to be done.
       try database.execute("PRAGMA synchronous = FULL")
-      // Made once: a file already made is opened without taking the write lock.
-      let isMade = try database.firstRow("SELECT 1 FROM sqlite_master WHERE name = 'users_count'") { _ in true }
-      if isMade == nil { try database.transaction { try database.execute(Self.schema) } }
+      // Made once: a file already made is opened without taking the write lock; one of an earlier schema of this
+      // app's is brought to this one.
+      switch origin {
+      case .new: try database.transaction { try database.execute(Self.schema + UserDatabaseOrigin.stamp) }
+      case let .ours(version) where version < UserDatabaseOrigin.schemaVersion:
+        try database.transaction { try UserDatabaseOrigin.migrate(database, from: version) }
+      case .ours: break
+      }
       hasSearchIndex = searchIndex ? try Self.createSearchIndex(in: database) : false
       self.database = database
     } catch let error as SQLiteError {

@@ -24,10 +24,11 @@ public enum UserDirectoryTransfer {
   public static func export(
     directory: URL, to file: URL?, write: (String) -> Void = { _ in }
   ) async throws -> Int {
+    // For reading: a file found damaged or another program's (and kept aside) is said, not exported as empty.
     let users = try await UserDataFolder(
       directory: directory, latency: .zero, seedsSampleUsers: false, onSkippedRecords: { _ in }
     )
-    .database().all()
+    .forReading().all()
     if let file {
       do {
         try AtomicFile.write(to: file) { sink in try UsersJSONWriter.write(users, to: sink) }
@@ -65,10 +66,11 @@ public enum UserDirectoryTransfer {
     } catch {
       throw ImportRefusal(description: "\(file.path) is not a list of users: \(error.reason).")
     }
+    // As for reading: a file found damaged or another program's (and kept aside) is said before anything is added.
     let database = try await UserDataFolder(
       directory: directory, latency: .zero, seedsSampleUsers: false, onSkippedRecords: { _ in }
     )
-    .database()
+    .forReading()
     try database.importUsers(users, replacing: replacing)
     return ImportReport(imported: users.count, skipped: skipped)
   }
