@@ -13,12 +13,18 @@ struct Watcher: Reducer {
 
   enum Action: Equatable, CasePathable {
     case follow
+    case stop
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.follows += 1
-    return .run { _ in try? await Task.sleep(for: .seconds(3_600)) }
-      .cancellable(id: "watch", cancelInFlight: true)
+    switch action {
+    case .follow:
+      state.follows += 1
+      return .run { _ in try? await Task.sleep(for: .seconds(3_600)) }
+        .cancellable(id: "watch", cancelInFlight: true)
+    case .stop:
+      return .cancel(id: "watch")
+    }
   }
 }
 
@@ -123,5 +129,9 @@ struct WatcherView: TerminalView {
 
     input.yield(.inputEnded)
     #expect(await run.value == .finished)
+    // Nothing of this test left running for the next ones (a test store counts the work on the main actor).
+    store.send(.root(.stop))
+    store.send(.path(.popFrom(id: store.path.ids[0])))
+    #expect(await eventually { store.runningEffectCount == 0 })
   }
 }

@@ -9,8 +9,9 @@ struct Mirror: Reducer {
     var bumps = 0
     @Presents var sheet: Tile.State?
     var tiles: IdentifiedArrayOf<Tile.State> = [Tile.State(id: 1)]
-    @Shared(.inMemory("mirror.total")) var total = 0
-    @Shared(.inMemory("mirror.note")) var note = ""
+    // Values of their own, in no storage: nothing of them outlives the test.
+    @Shared(value: 0) var total: Int
+    @Shared(value: "") var note: String
   }
 
   enum Action: Equatable, CasePathable {
