@@ -51,7 +51,7 @@ let coreTargets: [Target] = [
   core("LineEditing"),
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
   core("SystemSQLite"),
-  core("TerminalUI", ["LineEditing"]),
+  core("TerminalUI", ["LineEditing", "Composable"]),
   core("TerminalApp", ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
 ]
 

@@ -2,6 +2,7 @@ import Composable
 import ComposableTesting
 import TerminalApp
 import TerminalUI
+import Observation
 import Testing
 
 /// A gauge whose screen shows its value always and its draft only when asked to.
@@ -90,46 +91,68 @@ struct GaugeView: FieldObservingView {
     #expect(await run.value == .finished)
   }
 
-  @Test func aDrawnScreenIsOutdatedOnlyByAFieldItReadAndOneNotYetDrawnByAnyField() {
+  @Test func aScreenReadThroughTheStoreIsRenderedAgainOnlyForAFieldItRead() {
+    let store = Store(initialState: Gauge.State()) { Gauge() }
     let view = GaugeView(count: RenderCount())
-    var notes = Gauge.State()
-    notes.notes = ["n"]
-    var value = Gauge.State()
-    value.value = 1
-
-    let screen = view.screen(for: Gauge.State(), in: .plain)
-    // What the text reads is not known before it is drawn.
-    #expect(screen.isOutdated(by: notes))
-    #expect(!screen.isOutdated(by: Gauge.State()))
-    #expect(screen.text == "value: 0")
-    #expect(!screen.isOutdated(by: notes))
-    #expect(screen.isOutdated(by: value))
+    var texts: [String] = []
+    let token = observe { texts.append(view.screen(of: store, in: .plain).text) }
+    store.send(.note("n"))
+    store.send(.type("a"))
+    #expect(texts == ["value: 0"])
+    store.send(.setValue(1))
+    #expect(texts == ["value: 0", "value: 1"])
+    token.cancel()
   }
 
-  @Test func outsideALiveSessionAnyFieldsChangeCountsAndWholeReadsEverything() {
+  @Test func underObservationTooOnlyAReadFieldTellsTheScreen() {
+    let store = Store(initialState: Gauge.State()) { Gauge() }
     let view = GaugeView(count: RenderCount())
+    let told = LockIsolated(0)
+    withObservationTracking {
+      _ = view.screen(of: store, in: .plain).text
+    } onChange: {
+      told.withValue { $0 += 1 }
+    }
+    store.send(.note("n"))
+    #expect(told.value == 0)
+    store.send(.setValue(2))
+    #expect(told.value == 1)
+  }
+
+  @Test func aValueIsReadAsItIsAndWholeReadsOfAStoreDependOnEveryField() {
     var changed = Gauge.State()
     changed.notes = ["n"]
-    // No render was kept to compare with: a change of any field may show.
-    #expect(view.screenChanges(from: Gauge.State(), to: changed))
-    #expect(!view.screenChanges(from: Gauge.State(), to: Gauge.State()))
+    #expect(RenderedState(changed).value == 0)
+    #expect(RenderedState(changed).whole == changed)
 
-    let reads = StateFieldReads<Gauge.State>()
-    let rendered = RenderedState(changed, reads: reads)
-    #expect(rendered.value == 0)
-    #expect(!reads.changed(from: Gauge.State(), to: changed))
-    _ = rendered.whole
-    #expect(reads.changed(from: Gauge.State(), to: changed))
+    let store = Store(initialState: Gauge.State()) { Gauge() }
+    var runs = 0
+    let token = observe {
+      _ = RenderedState(through: store).whole
+      runs += 1
+    }
+    store.send(.note("n"))
+    #expect(runs == 2)
+    token.cancel()
   }
 
   @Test func aComputedPropertyCountsAsReadingEveryField() {
-    let reads = StateFieldReads<Gauge.State>()
-    _ = RenderedState(Gauge.State(), reads: reads).notes.count
-    var other = Gauge.State()
-    other.draft = "x"
-    #expect(!reads.changed(from: Gauge.State(), to: other))
-    _ = RenderedState(Gauge.State(), reads: reads).draftIsEmpty
-    #expect(reads.changed(from: Gauge.State(), to: other))
+    let store = Store(initialState: Gauge.State()) { Gauge() }
+    var stored = 0
+    var computed = 0
+    let byCount = observe {
+      _ = RenderedState(through: store).notes.count
+      stored += 1
+    }
+    let byComputed = observe {
+      _ = RenderedState(through: store).draftIsEmpty
+      computed += 1
+    }
+    store.send(.type("x"))
+    #expect(stored == 1)
+    #expect(computed == 2)
+    byCount.cancel()
+    byComputed.cancel()
   }
 }
 

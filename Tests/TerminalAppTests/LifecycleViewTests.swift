@@ -6,7 +6,7 @@ import Testing
 private struct LifecycleGauge: TerminalView {
   func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, String> {
     TerminalScreen(
-      of: state, text: "gauge: \(state)", commands: [.simple("tap", help: "Tap.", action: "tapped")],
+      text: "gauge: \(state)", commands: [.simple("tap", help: "Tap.", action: "tapped")],
       backAction: "closed", id: "gauge", refusal: state < 0 ? "below zero" : nil, showsScreenBelow: true)
   }
 }
@@ -49,7 +49,6 @@ struct LifecycleViewTests {
     #expect(view.screenID(for: 3) == "gauge")
     #expect(view.refusal(in: -1) == "below zero")
     #expect(view.showsScreenBelow(for: 3))
-    #expect(view.screenChanges(from: 1, to: 2))
     #expect(try view.action(for: "tap", in: 3).get() == "tapped")
   }
 

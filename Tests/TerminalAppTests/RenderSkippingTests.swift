@@ -41,7 +41,7 @@ struct CountedMeterView: TerminalView {
   let count: RenderCount
 
   func screen(for state: Meter.State, in context: ScreenContext) -> TerminalScreen<Meter.State, Meter.Action> {
-    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Meter.State, style: TextStyle) -> String {

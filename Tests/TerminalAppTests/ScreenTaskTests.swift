@@ -64,7 +64,7 @@ struct WatcherView: TerminalView {
   let name: String
 
   func screen(for state: Watcher.State, in context: ScreenContext) -> TerminalScreen<Watcher.State, Watcher.Action> {
-    TerminalScreen(of: state, text: "\(name): followed \(state.follows)", id: name)
+    TerminalScreen(text: "\(name): followed \(state.follows)", id: name)
   }
 }
 

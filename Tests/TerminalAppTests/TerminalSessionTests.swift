@@ -26,7 +26,7 @@ private struct Counter: Reducer {
 
 private struct CounterView: TerminalView {
   func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Counter.Action> {
-    TerminalScreen(of: state, text: text(state, style: context.style), commands: commands(for: state))
+    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Int, style: TextStyle) -> String { "count: \(state)" }

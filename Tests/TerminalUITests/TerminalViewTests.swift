@@ -11,7 +11,7 @@ struct ListView: TerminalView {
   func screen(for state: [String], in context: ScreenContext) -> TerminalScreen<[String], Action> {
     let rows = state.enumerated().map { "\($0.offset + 1). \($0.element)" }
     return TerminalScreen(
-      of: state, text: context.style.bold("Items") + "\n" + rows.joined(separator: "\n"), commands: commands(for: state)
+      text: context.style.bold("Items") + "\n" + rows.joined(separator: "\n"), commands: commands(for: state)
     )
   }
 

@@ -8,15 +8,21 @@ import UserClientTesting
 import UserListFeature
 import UserListInterface
 
-/// The list's screen, counting its renders: the session asks the list view itself whether a change shows.
+/// The list's screen, counting its renders: the session reads it through the store, as the list view reads it.
 struct RenderCountingListView: TerminalView {
   let list = UserListView()
   let renders: Renders
 
+  /// Not counted: a session asks this only for the screen's id and commands, which draw nothing.
   func screen(for state: UserList.State, in context: ScreenContext) -> TerminalScreen<UserList.State, UserList.Action> {
-    let renders = renders
-    MainActor.assumeIsolated { renders.count += 1 }
-    return list.screen(for: state, in: context)
+    list.screen(for: state, in: context)
+  }
+
+  func screen(
+    of store: Store<UserList.State, UserList.Action>, in context: ScreenContext
+  ) -> TerminalScreen<UserList.State, UserList.Action> {
+    renders.count += 1
+    return list.screen(of: store, in: context)
   }
 }
 

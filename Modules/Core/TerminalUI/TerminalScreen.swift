@@ -1,7 +1,6 @@
 import Foundation
 
-/// A view's answer for one state: the text it shows, the commands it accepts, what it sends over its life, and
-/// whether a later state outdates it.
+/// A view's answer for one state: the text it shows, the commands it accepts, and what it sends over its life.
 ///
 /// Computed in one walk of the view tree; a session takes everything it needs for that state from it. A feature's
 /// view usually gives only `text` and `commands`; modifiers (`onAppear`, `following`, `onResize`, `onInterrupt`)
@@ -40,11 +39,8 @@ public struct TerminalScreen<State, Action> {
   /// What to send after Ctrl-C cancelled the work in progress, so the screen stops showing work that will never
   /// finish ("Loading…").
   public var interruptedActions: [Action]
-  /// Whether the screen for a later state may differ from this one; true for any state unless the view knows
-  /// what it read (a `FieldObservingView` does).
-  public var isOutdated: (State) -> Bool
 
-  /// A screen of `text` accepting `commands`, that any later state may change.
+  /// A screen of `text` accepting `commands`.
   public init(
     text: @autoclosure @escaping () -> String, commands: @autoclosure @escaping () -> [TerminalCommand<Action>] = [],
     backAction: Action? = nil,
@@ -61,7 +57,6 @@ public struct TerminalScreen<State, Action> {
     self.followAction = followAction
     self.fitActions = fitActions
     self.interruptedActions = interruptedActions
-    isOutdated = { _ in true }
   }
 
   /// The screen as text, drawn at each use.
@@ -73,21 +68,15 @@ public struct TerminalScreen<State, Action> {
     set { listCommands = { newValue } }
   }
 
-  /// Whether the screen for `state` may differ from this one.
-  public func isOutdated(by state: State) -> Bool { isOutdated(state) }
-
-  /// This screen as a parent shows it: its state found in the parent's by `toState` (nil: not there, so any
-  /// parent state outdates it), its actions embedded by `embed`.
+  /// This screen as a parent shows it: its actions embedded by `embed`.
   public func embedded<ParentState, ParentAction>(
-    state toState: @escaping (ParentState) -> State?, action embed: @escaping (Action) -> ParentAction
+    action embed: @escaping (Action) -> ParentAction
   ) -> TerminalScreen<ParentState, ParentAction> {
     var screen = TerminalScreen<ParentState, ParentAction>(
       text: draw(), commands: listCommands().map { $0.map(embed) }, backAction: backAction.map(embed), id: id,
       refusal: refusal, showsScreenBelow: showsScreenBelow, appearAction: appearAction.map(embed),
       followAction: followAction.map(embed), fitActions: fitActions.map(embed),
       interruptedActions: interruptedActions.map(embed))
-    let isOutdated = isOutdated
-    screen.isOutdated = { toState($0).map(isOutdated) ?? true }
     screen.screensBelow = screensBelow
     return screen
   }
@@ -98,23 +87,6 @@ public struct TerminalScreen<State, Action> {
     screen.id = rename(id)
     screen.screensBelow = screensBelow.map(rename)
     return screen
-  }
-}
-
-extension TerminalScreen where State: Equatable {
-  /// A screen of `text` accepting `commands`, drawn from `state` alone: only a different state outdates it.
-  public init(
-    of state: State, text: @autoclosure @escaping () -> String,
-    commands: @autoclosure @escaping () -> [TerminalCommand<Action>] = [],
-    backAction: Action? = nil,
-    id: String = "", refusal: String? = nil, showsScreenBelow: Bool = false, appearAction: Action? = nil,
-    followAction: Action? = nil, fitActions: [Action] = [], interruptedActions: [Action] = []
-  ) {
-    self.init(
-      text: text(), commands: commands(), backAction: backAction, id: id, refusal: refusal,
-      showsScreenBelow: showsScreenBelow, appearAction: appearAction, followAction: followAction,
-      fitActions: fitActions, interruptedActions: interruptedActions)
-    isOutdated = { $0 != state }
   }
 }
 

@@ -1,21 +1,38 @@
-/// How a feature appears in the terminal: for a state, its screen (the text, the commands it accepts, what it sends
-/// over its life, and what of the state it read).
+import Composable
+
+/// How a feature appears in the terminal: for a store, its screen (the text, the commands it accepts, what it sends
+/// over its life), read through the store as a SwiftUI view's body reads `store.field`.
 ///
-/// A view answers one question, as a SwiftUI view has one `body`: a session asks it once for the state it shows
-/// and takes everything from that answer. Each feature's Implementation module provides one; the shell composes
-/// them and never needs to know a feature's internals.
+/// A view answers one question, as a SwiftUI view has one `body`: a live session asks it for the screen of its
+/// store inside `withObservationTracking`, and draws again when Observation says that something the screen read
+/// changed (a field, a child's presence, a stack's or a list's ids, a `@Shared` value): the one path a SwiftUI
+/// view takes. Each feature's Implementation module provides one; the shell composes them and never needs to know
+/// a feature's internals.
 public protocol TerminalView<State, Action> {
   /// The feature's state.
   associatedtype State
   /// The feature's actions.
   associatedtype Action
 
-  /// The screen for `state` in `context` (its style, and the room a terminal gives it).
+  /// The screen of the state `store` holds, read through `store` (and stores scoped from it), so that Observation
+  /// knows what it depends on. The default reads `store.state` whole: any change of it draws the screen again.
+  @MainActor func screen(of store: Store<State, Action>, in context: ScreenContext) -> TerminalScreen<State, Action>
+
+  /// The screen for `state` in `context` (its style, and the room a terminal gives it), read from the value alone:
+  /// for tests, piped sessions and the debugger's past states, which no store holds.
   func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action>
 }
 
-// Single questions, each answered from the whole screen: for tests and tools that ask one thing once. A session
-// asks `screen(for:in:)` once per state and reads every answer from it.
+extension TerminalView {
+  /// The screen of the whole state `store` holds: a change of any of it outdates it.
+  @MainActor public func screen(
+    of store: Store<State, Action>, in context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
+    screen(for: store.state, in: context)
+  }
+}
+
+// Single questions, each answered from the whole screen of a state: for tests and tools that ask one thing once.
 extension TerminalView {
   /// The screen's text for `state`, styled with `style`.
   public func render(_ state: State, style: TextStyle) -> String {
@@ -50,11 +67,6 @@ extension TerminalView {
 
   /// Whether a parent presenting this screen shows its own screen above it in `state`.
   public func showsScreenBelow(for state: State) -> Bool { screen(for: state, in: .plain).showsScreenBelow }
-
-  /// Whether going from `old` to `new` can change what the screen shows.
-  public func screenChanges(from old: State, to new: State) -> Bool {
-    screen(for: old, in: .plain).isOutdated(by: new)
-  }
 
   /// Parses a typed line against the screen's commands in `state`: an action, or a one-line error.
   public func action(for line: String, in state: State) -> Result<Action, CommandError> {

@@ -57,14 +57,21 @@
   /// since costs nothing at later sends. A field whose observer went without being told (a view gone) stays
   /// until it changes, since Observation does not say when its observers go.
   private var observationFields = FieldSet()
+  /// Whether Observation saw the whole state read (`store.state` of a scope): told at any change of a field.
+  private var wholeStateObserved = false
   /// Whether the structure differs between two present states (a list's ids, a stack's): set by the first scope
   /// that reads it. An optional's structure needs none: it changes when the state comes or goes.
   private var structureChanged: ((State, State) -> Bool)?
+
+  /// Whether two states are equal, for a state that is not an `ObservableState` but is `Equatable`: compared
+  /// whole, so a send that did not change it tells no one.
+  private let isEqual: ((State, State) -> Bool)?
 
   init(read: @escaping @MainActor () -> State?, root: any StoreObservationRoot) {
     self.read = read
     self.root = root
     fields = observableFieldList(of: State.self)
+    isEqual = fields == nil ? wholeEquality(of: State.self) : nil
   }
 
   /// What reading `keyPath` of this store's state depends on.
@@ -76,11 +83,18 @@
   /// as a read of the whole state.
   func registerObservationRead(of fields: FieldSet) {
     guard let root else { return }
-    guard let scope, !fields.isAll else {
+    guard let scope, !fields.isAll || self.fields != nil || isEqual != nil else {
       root.registerRead()
       return
     }
-    if observationFields.isEmpty { followRoot() }
+    if fields.isAll {
+      // The whole state of a scope whose fields are listed: a change of any of them, not of the whole root.
+      if !wholeStateObserved, observationFields.isEmpty { followRoot() }
+      wholeStateObserved = true
+      root.registerFieldRead(ObservedFieldKey(scope: scope, field: ObservedFieldKey.wholeState))
+      return
+    }
+    if observationFields.isEmpty, !wholeStateObserved { followRoot() }
     observationFields.formUnion(fields)
     for field in fields.positions { root.registerFieldRead(ObservedFieldKey(scope: scope, field: field)) }
     if fields.structure { root.registerFieldRead(ObservedFieldKey(scope: scope, field: ObservedFieldKey.structure)) }
@@ -106,7 +120,8 @@
 
   /// Stops following the root once nobody follows a field here; a shared hub is then forgotten by the root too.
   private func stopFollowingIfIdle() {
-    guard observers.isEmpty, observationFields.isEmpty, let subscription = rootSubscription else { return }
+    guard observers.isEmpty, observationFields.isEmpty, !wholeStateObserved, let subscription = rootSubscription
+    else { return }
     (source ?? root)?.unsubscribe(subscription)
     rootSubscription = nil
     last = nil
@@ -125,23 +140,38 @@
       guard last != nil else { return }
       last = nil
       observers.notify(.all)
-      tellObservation(observationFields)
+      tellObservation(.all)
       return
     }
     var changed = FieldSet.all
     if let old = last {
-      changed = fields?.changesBetween(old, new) ?? .everyField
+      if let fields {
+        changed = fields.changesBetween(old, new)
+      } else if let isEqual, isEqual(old, new) {
+        changed = FieldSet()
+      } else {
+        changed = .everyField
+      }
       if structureChanged?(old, new) == true { changed.structure = true }
     }
     last = new
     observers.notify(changed)
-    guard !observationFields.isEmpty else { return }
-    tellObservation(changed.intersection(observationFields))
+    guard !observationFields.isEmpty || wholeStateObserved else { return }
+    tellObservation(changed)
   }
 
-  /// Tells Observation that `fields` changed; their observers are gone once told.
-  private func tellObservation(_ fields: FieldSet) {
-    guard !fields.isEmpty, let root, let scope else { return }
+  /// Tells Observation that `changed` changed, where it saw them read; their observers are gone once told.
+  private func tellObservation(_ changed: FieldSet) {
+    guard !changed.isEmpty, let root, let scope else { return }
+    if wholeStateObserved {
+      wholeStateObserved = false
+      root.fieldDidChange(ObservedFieldKey(scope: scope, field: ObservedFieldKey.wholeState))
+    }
+    let fields = changed.intersection(observationFields)
+    guard !fields.isEmpty else {
+      stopFollowingIfIdle()
+      return
+    }
     observationFields.subtract(fields)
     for field in fields.positions { root.fieldDidChange(ObservedFieldKey(scope: scope, field: field)) }
     if fields.structure { root.fieldDidChange(ObservedFieldKey(scope: scope, field: ObservedFieldKey.structure)) }
@@ -164,6 +194,8 @@
 
   /// The position that stands for the state's structure (`FieldSet.structure`).
   static let structure = -1
+  /// The position that stands for the whole state read at once.
+  static let wholeState = -2
 }
 
 /// One follower of fields: what it read, and what to run when one of them changes.
@@ -234,4 +266,14 @@ private func observableFieldList<State>(of type: State.Type) -> ObservableFieldL
 
 private func fieldList<Observable: ObservableState>(_ type: Observable.Type) -> Any {
   type.observableFields
+}
+
+/// `==` of `State` when it is `Equatable`, else nil.
+private func wholeEquality<State>(of type: State.Type) -> ((State, State) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equality(of: equatable) as? (State, State) -> Bool
+}
+
+private func equality<Value: Equatable>(of type: Value.Type) -> Any {
+  { (lhs: Value, rhs: Value) in lhs == rhs } as (Value, Value) -> Bool
 }

@@ -41,6 +41,8 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   /// The shared values the last run read, each with the number of the last change it saw of it: a change told
   /// later that the run already saw runs nothing.
   @exclusivity(unchecked) private var sharedSeen: [ObjectIdentifier: UInt64] = [:]
+  /// The shared values the last run read.
+  private var sharedRead: [any FollowableSharedValue] = []
   /// The shared values being followed: each is followed once until it changes, however often `apply` runs, so
   /// follows do not pile up on a value that does not change.
   private var followedShared: Set<ObjectIdentifier> = []
@@ -63,6 +65,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
       subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.readFieldChanged() }))
     }
     if !sharedSeen.isEmpty { sharedSeen.removeAll(keepingCapacity: true) }
+    sharedRead = shared
     var changedWhileRead: (any FollowableSharedValue)?
     for reference in shared {
       // A change stored while `apply` ran may or may not be what it read: counted as unseen, so it runs again.
@@ -85,6 +88,16 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   /// Runs `apply` again if a send changed what it read since it last ran.
   func runIfPending() {
     if isPending { run() }
+  }
+
+  /// Runs `apply` now if what it read changed since it last ran, a shared value included (whose change would run
+  /// it only on the next turn): for a caller about to use what the last run made (a session about to draw after
+  /// a command that wrote a shared value). The later turn then finds the change seen, and runs nothing.
+  package func runIfOutdated() {
+    guard !isCancelled else { return }
+    if isPending || sharedRead.contains(where: { $0.lastChange > (sharedSeen[ObjectIdentifier($0)] ?? 0) }) {
+      run()
+    }
   }
 
   private func follow(_ reference: any FollowableSharedValue) {

@@ -150,8 +150,9 @@ import Observation
   /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view), or inside
   /// `observe { }`, observes all of it.
   public var state: State {
-    observationRoot.registerRead()
-    if FieldReadTracking.isRecording { FieldReadTracking.record(.all, of: fieldHub) }
+    let hub = fieldHub
+    hub.registerObservationRead(of: .all)
+    if FieldReadTracking.isRecording { FieldReadTracking.record(.all, of: hub) }
     return readState()
   }
 

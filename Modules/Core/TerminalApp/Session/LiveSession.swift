@@ -1,11 +1,14 @@
 import Composable
 import Foundation
 import LineEditing
-import Observation
 import TerminalUI
 
-/// A terminal session as an event loop: keys are read while effects run, and the screen is drawn again when the
-/// state it shows changes.
+/// A terminal session as an event loop: keys are read while effects run, and the screen is drawn again when what
+/// it read of the store changes.
+///
+/// The front screen is rendered inside `observe { }`, read through the store as a SwiftUI view's body reads it: the
+/// core's observation runs the render again when a field, a child's presence, a list's or a stack's ids, or a
+/// `@Shared` value the screen read changed, and the loop draws what it rendered.
 ///
 /// The screen fills the terminal: the front screen's text (lines cut to the
 /// width), the last command's messages, a status line while work runs, and the
@@ -16,13 +19,8 @@ import TerminalUI
   /// What the loop waits for.
   enum Event: Sendable {
     case terminal(TerminalEvent)
-    /// The store's state changed since the screen was last drawn.
-    case stateChanged
-    /// A shared value the screen showed changed: written by another process, outside the store, or by a command.
-    /// The state holds the same reference, so it compares equal, and the screen is drawn again without asking the
-    /// view, unless a drawing since the change read it. Nil: some shared value changed while the screen was
-    /// rendered, before its reads were followed.
-    case sharedValueChanged((any FollowableSharedValue)?)
+    /// Something the front screen read changed, and it was rendered again.
+    case rendered
     /// A command's work (its effects) finished.
     case workFinished(Int)
     /// An Escape with nothing after it: give up waiting for the rest of a sequence.
@@ -49,18 +47,12 @@ import TerminalUI
   /// The screen as last drawn, so a change that does not show is not drawn again.
   var drawnScreen: String?
   var drawnWorking = false
-  /// The front screen as last drawn from the store's state (nil while the debugger shows the past): a change
-  /// that does not outdate it is not rendered at all.
-  var drawnFront: TerminalScreen<State, Action>?
-  /// The shared values a render read whose next change is followed, until it comes.
-  ///
-  /// Each is followed once, not once per render: Observation cannot cancel a following that did not fire, so
-  /// following at each render would pile up one registration per render on a value that never changes. One no
-  /// longer shown stays followed until its next change, which draws the screen once for nothing.
-  var sharedValuesFollowed: Set<ObjectIdentifier> = []
-  /// The shared values' changes the last drawing of the front screen saw (`SharedHistory`'s number before it read
-  /// them): a change told later that is not past this was drawn already.
-  var drawnThroughChange: UInt64 = 0
+  /// Renders the front screen through the store again whenever something it read changes.
+  var observation: ObserveToken?
+  /// The front screen's text as the last render made it.
+  var renderedText = ""
+  /// Whether a `.rendered` event waits in the loop (one is enough for any number of renders).
+  var renderAnnounced = false
   /// The screens whose `following` work was sent and that have stayed in the tree since: a screen uncovered (a
   /// sheet closed, a pushed screen popped) goes on with it, as SwiftUI's `task` does; one that left the tree and
   /// came back (a new id) starts it again.
@@ -101,9 +93,10 @@ import TerminalUI
     }
     if let first { track(store.send(first)) }
     fit(terminal.size())
-    let front = sendAppearActions()
-    observeState()
-    draw(force: true, front: front)
+    sendAppearActions()
+    observation = observe { [weak self] in self?.renderFront() }
+    defer { observation?.cancel() }
+    draw(force: true)
     for await event in events {
       if let outcome = handle(event) {
         terminal.write("\r\n")
@@ -125,26 +118,11 @@ import TerminalUI
       draw(force: true)
     case .terminal(.inputEnded):
       return .finished
-    case .stateChanged:
-      observeState()
-      // A change that does not outdate the drawn screen (a list reloading under a pushed user) brings no other
-      // screen to the front either: nothing to ask the view.
-      if let drawnFront, !drawnFront.isOutdated(by: store.currentState) {
-        draw(force: false)
-      } else {
-        draw(force: false, front: sendAppearActions())
-      }
-    case let .sharedValueChanged(reference):
-      if let reference {
-        sharedValuesFollowed.remove(ObjectIdentifier(reference))
-        // A write of this session's own command was drawn with the command: followed again, not drawn again.
-        if reference.lastChange <= drawnThroughChange {
-          follow(reference)
-          return nil
-        }
-      }
-      // Rendered whatever the view says of the state, but drawn only if the text changed.
-      draw(force: false, rendering: true)
+    case .rendered:
+      renderAnnounced = false
+      // Another screen may have come to the front (only a change of what the screen read can bring one).
+      sendAppearActions()
+      draw(force: false)
     case let .workFinished(id):
       work[id] = nil
       if work.isEmpty, !heldLines.isEmpty { return runHeldLines() }
@@ -257,12 +235,13 @@ import TerminalUI
     case let .refused(message):
       messages = [style.red("error: ") + TerminalText.escaped(message)]
     case let .back(action):
-      draw(force: true, front: perform(action))
+      perform(action)
+      draw(force: true)
       return nil
     case let .command(action):
       let front = perform(action)
       if let refusal = front.refusal { messages = [style.red("error: ") + TerminalText.escaped(refusal)] }
-      draw(force: true, front: front)
+      draw(force: true)
       return nil
     }
     draw(force: true)
@@ -292,7 +271,7 @@ import TerminalUI
   }
 
   /// Sends `action` as work in progress; the front screen after it.
-  private func perform(_ action: Action) -> TerminalScreen<State, Action> {
+  @discardableResult private func perform(_ action: Action) -> TerminalScreen<State, Action> {
     track(store.send(action))
     return sendAppearActions()
   }
@@ -359,15 +338,13 @@ import TerminalUI
 
   // MARK: Drawing
 
-  /// Asks for one `.stateChanged` at the next change of the store's state (Observation calls back once).
-  private func observeState() {
-    let continuation = continuation
-    let store = store
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      continuation.yield(.stateChanged)
-    }
+  /// Renders the front screen through the store, as a SwiftUI body runs: what it reads is what `observe { }` runs
+  /// it again for. The loop is told once, and draws the last render.
+  private func renderFront() {
+    renderedText = view.screen(of: store, in: ScreenContext(style: style)).text
+    guard !renderAnnounced else { return }
+    renderAnnounced = true
+    continuation.yield(.rendered)
   }
 
   private func scheduleEscapeTimeout() {
@@ -378,29 +355,14 @@ import TerminalUI
     }
   }
 
-  /// Draws the whole screen, unless nothing it shows changed and `force` is false; `rendering` renders it even
-  /// when the view says its state shows nothing new (a shared value changed under an equal state). `front` is
-  /// the front screen for the current state, when the caller has just asked for it.
-  private func draw(force: Bool, rendering: Bool = false, front: TerminalScreen<State, Action>? = nil) {
+  /// Draws the whole screen, unless nothing it shows changed and `force` is false.
+  private func draw(force: Bool) {
     let width = terminal.size().columns
-    let state = store.currentState
     let pastScreen = session.debugger?.screen(style: style)
+    // A command's own write of a shared value runs the render on the next turn: drawn now, and once.
+    observation?.runIfOutdated()
     let working = !work.isEmpty
-    // What the screen shows did not change (a list reloading under a pushed user): nothing to render or draw.
-    if !force, !rendering, pastScreen == nil, working == drawnWorking, let drawnFront,
-      !drawnFront.isOutdated(by: state)
-    {
-      return
-    }
-    let text: String
-    if let pastScreen {
-      drawnFront = nil
-      text = pastScreen
-    } else {
-      let shown = front ?? frontScreen(state)
-      drawnFront = shown
-      text = drawnText(of: shown)
-    }
+    let text = pastScreen ?? renderedText
     let rendered = TerminalText.safeScreen(text)
     let screen = rendered.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.truncated($0, toColumns: width) }.joined(separator: "\n")
@@ -420,26 +382,6 @@ import TerminalUI
   /// The view's screen for `state`.
   private func frontScreen(_ state: State) -> TerminalScreen<State, Action> {
     view.screen(for: state, in: ScreenContext(style: style))
-  }
-
-  /// `screen`'s text, drawn now; the shared values it read are followed from now on (a favorite another process
-  /// marks shows at once).
-  private func drawnText(of screen: TerminalScreen<State, Action>) -> String {
-    let changesBefore = SharedHistory.now
-    let (text, read) = SharedReadRecording.recording { screen.text }
-    drawnThroughChange = changesBefore
-    for reference in read { follow(reference) }
-    // A change stored after the view read a value and before it was followed would tell no one (another
-    // process's favorite landing mid-render would never show): render again once the follows are in place.
-    if read.contains(where: { $0.lastChange > changesBefore }) { continuation.yield(.sharedValueChanged(nil)) }
-    return text
-  }
-
-  /// Follows `reference`'s next change, unless it is followed already.
-  private func follow(_ reference: any FollowableSharedValue) {
-    guard sharedValuesFollowed.insert(ObjectIdentifier(reference)).inserted else { return }
-    let continuation = continuation
-    reference.afterNextChange { continuation.yield(.sharedValueChanged(reference)) }
   }
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.

@@ -9,6 +9,55 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
   func screen(for state: Cases.State, in context: ScreenContext) -> TerminalScreen<Cases.State, Cases.Action> {
     Cases.visitCase(of: state, with: CaseScreenVisitor<Cases>(context: context))
   }
+
+  /// The case's screen read through the case's store: a change of another field of the same case, or of what the
+  /// case's screen did not read, draws nothing.
+  @MainActor func screen(
+    of store: Store<Cases.State, Cases.Action>, in context: ScreenContext
+  ) -> TerminalScreen<Cases.State, Cases.Action> {
+    Cases.visitCase(of: store.currentState, with: CaseStoreScreenVisitor<Cases>(store: store, context: context))
+  }
+}
+
+/// The screen of the case a store's state is, read through a store scoped to that case; an alert, a dialog or
+/// plain state is read whole.
+@MainActor private struct CaseStoreScreenVisitor<Cases: CaseReducer>: @MainActor CaseVisitor {
+  typealias Action = Cases.Action
+  typealias Result = TerminalScreen<Cases.State, Cases.Action>
+  let store: Store<Cases.State, Cases.Action>
+  let context: ScreenContext
+
+  func visit<Feature: Reducer>(
+    _ feature: Feature.Type, caseName: String, state: Feature.State, embed: @escaping (Feature.Action) -> Action
+  ) -> Result {
+    guard let child = store.scope(case: caseName, state: Feature.State.self, action: embed) else {
+      return CaseScreenVisitor<Cases>(context: context).visit(feature, caseName: caseName, state: state, embed: embed)
+    }
+    var screen: Result = FeatureView(feature).screen(of: child, in: context).embedded(action: embed)
+      .renamed { "\(caseName)(\($0))" }
+    screen.showsScreenBelow = false
+    return screen
+  }
+
+  func visitAlert<AlertAction>(
+    _ alert: AlertState<AlertAction>, caseName: String, embed: @escaping (AlertAction) -> Action
+  ) -> Result {
+    _ = store.state
+    return CaseScreenVisitor<Cases>(context: context).visitAlert(alert, caseName: caseName, embed: embed)
+  }
+
+  func visitConfirmationDialog<DialogAction>(
+    _ dialog: ConfirmationDialogState<DialogAction>, caseName: String, embed: @escaping (DialogAction) -> Action
+  ) -> Result {
+    _ = store.state
+    return CaseScreenVisitor<Cases>(context: context).visitConfirmationDialog(
+      dialog, caseName: caseName, embed: embed)
+  }
+
+  func visitPlainState<Value>(_ value: Value, caseName: String) -> Result {
+    _ = store.state
+    return CaseScreenVisitor<Cases>(context: context).visitPlainState(value, caseName: caseName)
+  }
 }
 
 private struct CaseScreenVisitor<Cases: CaseReducer>: CaseVisitor {
@@ -19,10 +68,8 @@ private struct CaseScreenVisitor<Cases: CaseReducer>: CaseVisitor {
   func visit<Feature: Reducer>(
     _ feature: Feature.Type, caseName: String, state: Feature.State, embed: @escaping (Feature.Action) -> Action
   ) -> Result {
-    var screen = FeatureView(feature).screen(for: state, in: context).embedded(
-      state: { Cases.visitCase(of: $0, with: CaseStateVisitor<Feature.State, Action>(caseName: caseName)) },
-      action: embed
-    ).renamed { "\(caseName)(\($0))" }
+    var screen: Result = FeatureView(feature).screen(for: state, in: context).embedded(action: embed)
+      .renamed { "\(caseName)(\($0))" }
     screen.showsScreenBelow = false
     return screen
   }
@@ -57,26 +104,4 @@ private struct CaseScreenVisitor<Cases: CaseReducer>: CaseVisitor {
     let shown = lines.map { "\n" + TerminalText.escaped($0) }.joined()
     return TerminalScreen(text: context.style.bold(caseName) + shown, id: "\(caseName)()")
   }
-}
-
-/// The state of case `caseName` when the enum's state is that case and runs a `FeatureState` feature, else nil.
-private struct CaseStateVisitor<FeatureState, Action>: CaseVisitor {
-  typealias Result = FeatureState?
-  let caseName: String
-
-  func visit<Feature: Reducer>(
-    _ feature: Feature.Type, caseName: String, state: Feature.State, embed: @escaping (Feature.Action) -> Action
-  ) -> FeatureState? {
-    caseName == self.caseName ? state as? FeatureState : nil
-  }
-
-  func visitAlert<AlertAction>(
-    _ alert: AlertState<AlertAction>, caseName: String, embed: @escaping (AlertAction) -> Action
-  ) -> FeatureState? { nil }
-
-  func visitConfirmationDialog<DialogAction>(
-    _ dialog: ConfirmationDialogState<DialogAction>, caseName: String, embed: @escaping (DialogAction) -> Action
-  ) -> FeatureState? { nil }
-
-  func visitPlainState<Value>(_ value: Value, caseName: String) -> FeatureState? { nil }
 }

@@ -37,7 +37,20 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
     for state: Feature.State, in context: ScreenContext
   ) -> TerminalScreen<Feature.State, Feature.Action> {
     if let linked { return linked.screen(for: state, in: context) }
-    return TerminalScreen(
+    return unlinkedScreen
+  }
+
+  /// The linked view's screen of `store`, read through it.
+  @MainActor public func screen(
+    of store: Store<Feature.State, Feature.Action>, in context: ScreenContext
+  ) -> TerminalScreen<Feature.State, Feature.Action> {
+    if let linked { return linked.screen(of: store, in: context) }
+    return unlinkedScreen
+  }
+
+  /// Says which module to link to get the feature's view.
+  private var unlinkedScreen: TerminalScreen<Feature.State, Feature.Action> {
+    TerminalScreen(
       text: """
         No terminal view of the feature '\(featureName(Feature.self))' is linked: the executable must depend on \
         '\(implementationModule(of: Feature.self))', which conforms it to 'LinkedFeatureView'.

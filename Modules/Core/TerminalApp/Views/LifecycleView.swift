@@ -1,3 +1,4 @@
+import Composable
 import TerminalUI
 
 /// A screen with what it sends over its life: when it comes to the front, what it follows while it shows, when it
@@ -18,7 +19,21 @@ public struct LifecycleView<Base: TerminalView>: TerminalView {
   public func screen(
     for state: Base.State, in context: ScreenContext
   ) -> TerminalScreen<Base.State, Base.Action> {
-    var screen = base.screen(for: state, in: context)
+    adding(to: base.screen(for: state, in: context), state: state, context: context)
+  }
+
+  /// The base's screen read through `store`, with what the modifiers send for its current state: what they send
+  /// is not drawn, so it is read without being observed.
+  @MainActor public func screen(
+    of store: Store<Base.State, Base.Action>, in context: ScreenContext
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    adding(to: base.screen(of: store, in: context), state: store.currentState, context: context)
+  }
+
+  private func adding(
+    to base: TerminalScreen<Base.State, Base.Action>, state: Base.State, context: ScreenContext
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    var screen = base
     if let appear { screen.appearAction = appear(state) ?? screen.appearAction }
     if let follow { screen.followAction = follow(state) ?? screen.followAction }
     if let resize, let room = context.room { screen.fitActions += resize(room, state) }

@@ -9,6 +9,8 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
   let base: Base
   let child: Child
   let toChildState: (Base.State) -> Child.State?
+  /// The presented child's store (nil while nothing is presented), as a SwiftUI sheet scopes it.
+  let scopeChild: @MainActor (Store<Base.State, Base.Action>) -> Store<Child.State, Child.Action>?
   let embed: (Child.Action) -> Base.Action
   let dismiss: Base.Action
   let showsBase: Bool
@@ -19,14 +21,29 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
   public func screen(
     for state: Base.State, in context: ScreenContext
   ) -> TerminalScreen<Base.State, Base.Action> {
-    var screen = base.screen(for: state, in: context)
-    let baseIsOutdated = screen.isOutdated
-    let toChildState = toChildState
-    guard let childState = toChildState(state) else {
-      screen.isOutdated = { toChildState($0) != nil || baseIsOutdated($0) }
-      return screen
-    }
-    let child = self.child.screen(for: childState, in: context)
+    let baseScreen = base.screen(for: state, in: context)
+    guard let childState = toChildState(state) else { return baseScreen }
+    return presented(child.screen(for: childState, in: context), over: baseScreen)
+  }
+
+  /// The screen read through `store`: whether the child is presented, then the child's screen through its store;
+  /// the base is read through the store only where it shows (under an alert), so a change of a base covered by a
+  /// sheet draws nothing.
+  @MainActor public func screen(
+    of store: Store<Base.State, Base.Action>, in context: ScreenContext
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    guard let childStore = scopeChild(store) else { return base.screen(of: store, in: context) }
+    let childScreen = child.screen(of: childStore, in: context)
+    let baseScreen =
+      showsBase || childScreen.showsScreenBelow
+      ? base.screen(of: store, in: context) : base.screen(for: store.currentState, in: context)
+    return presented(childScreen, over: baseScreen)
+  }
+
+  private func presented(
+    _ child: TerminalScreen<Child.State, Child.Action>, over base: TerminalScreen<Base.State, Base.Action>
+  ) -> TerminalScreen<Base.State, Base.Action> {
+    var screen = base
     let showsBase = showsBase || child.showsScreenBelow
     let embed = embed
     let drawBase = screen.draw
@@ -42,12 +59,6 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
     screen.refusal = child.refusal
     screen.fitActions += child.fitActions.map(embed)
     screen.interruptedActions += child.interruptedActions.map(embed)
-    // Presented in both: the child's answer, and the base's when it shows under the child; a child that came or
-    // went changes everything.
-    screen.isOutdated = { new in
-      guard let newChild = toChildState(new) else { return true }
-      return child.isOutdated(by: newChild) || (showsBase && baseIsOutdated(new))
-    }
     return screen
   }
 }
@@ -64,6 +75,7 @@ extension TerminalView where Action: CasePathable {
     let casePath = Action.casePath(action)
     return PresentingView(
       base: self, child: view, toChildState: { $0[keyPath: state].wrappedValue },
+      scopeChild: presentedStore(state, action: action),
       embed: { casePath.embed(.presented($0)) }, dismiss: casePath.embed(.dismiss), showsBase: false)
   }
 
@@ -75,7 +87,8 @@ extension TerminalView where Action: CasePathable {
     let casePath = Action.casePath(action)
     return PresentingView(
       base: self, child: AlertView(), toChildState: { $0[keyPath: state].wrappedValue },
-      embed: casePath.embed, dismiss: casePath.embed(.dismiss), showsBase: true)
+      scopeChild: presentedStore(state, sending: action), embed: casePath.embed, dismiss: casePath.embed(.dismiss),
+      showsBase: true)
   }
 
   /// This screen with the dialog at `\.$dialog` shown under it while presented; its choices become commands.
@@ -86,6 +99,27 @@ extension TerminalView where Action: CasePathable {
     let casePath = Action.casePath(action)
     return PresentingView(
       base: self, child: ConfirmationDialogView(), toChildState: { $0[keyPath: state].wrappedValue },
-      embed: casePath.embed, dismiss: casePath.embed(.dismiss), showsBase: true)
+      scopeChild: presentedStore(state, sending: action), embed: casePath.embed, dismiss: casePath.embed(.dismiss),
+      showsBase: true)
+  }
+
+  /// Scopes a store to the child presented at `state`, sending through `action`'s `presented` case.
+  private func presentedStore<ChildState, ChildAction>(
+    _ state: KeyPath<State, Presents<ChildState>>, action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> @MainActor (Store<State, Action>) -> Store<ChildState, ChildAction>? {
+    // Key paths of stored properties and of cases hold nothing mutable: the store scopes with them on the main actor.
+    nonisolated(unsafe) let toChild = state.appending(path: \Presents<ChildState>.wrappedValue)
+    nonisolated(unsafe) let toChildAction = action.appending(
+      path: \CasePath<Action, PresentationAction<ChildAction>>.presented)
+    return { $0.scope(state: toChild, action: toChildAction) }
+  }
+
+  /// Scopes a store to the alert or dialog presented at `state`, sending its `PresentationAction`s.
+  private func presentedStore<ChildState, ChildAction>(
+    _ state: KeyPath<State, Presents<ChildState>>, sending action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> @MainActor (Store<State, Action>) -> Store<ChildState, PresentationAction<ChildAction>>? {
+    nonisolated(unsafe) let toChild = state.appending(path: \Presents<ChildState>.wrappedValue)
+    nonisolated(unsafe) let action = action
+    return { $0.scope(state: toChild, action: action) }
   }
 }

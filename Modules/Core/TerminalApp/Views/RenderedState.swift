@@ -1,8 +1,9 @@
 import Composable
 
-/// A state as a screen reads it: each field read through it is noted, so a live session draws the screen again
-/// only when a field it read changed, as a SwiftUI view of TCA re-renders only for the fields it read of
-/// its store.
+/// A feature's state as its terminal view reads it: through the session's store, as a SwiftUI view reads
+/// `store.field`, so that Observation knows which fields the screen read and the session draws it again only when
+/// one of them changes; or, where no store holds the state (a test, a piped line, the debugger's past), the value
+/// itself.
 ///
 ///     func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
 ///       TerminalScreen(text: "Count: \(state.count)")   // a change of any other field draws nothing
@@ -11,25 +12,52 @@ import Composable
 /// Read stored fields: a computed property (or `whole`, for code that takes a state) counts as reading every
 /// field, which is never wrong, only slower to skip.
 @dynamicMemberLookup
-public struct RenderedState<State: ObservableState> {
-  private let state: State
-  private let reads: StateFieldReads<State>
+public struct RenderedState<State> {
+  private let value: State?
+  private let store: (any StateSource<State>)?
 
-  /// `state`, its reads noted in `reads`.
-  public init(_ state: State, reads: StateFieldReads<State>) {
-    self.state = state
-    self.reads = reads
+  /// `state` itself, read by no one but the caller.
+  public init(_ state: State) {
+    value = state
+    store = nil
   }
 
-  /// The field at `keyPath`, noted as read.
+  /// The state `store` holds, each read registered with Observation through the store.
+  public init<Action>(through store: Store<State, Action>) {
+    value = nil
+    self.store = store
+  }
+
+  /// The field at `keyPath`: read through the store when there is one.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    reads.record(keyPath)
-    return state[keyPath: keyPath]
+    guard let store else { return value![keyPath: keyPath] }
+    // Only a live session hands a view a store, and it renders on the main actor; key paths of fields hold
+    // nothing mutable, and the value read goes back to the same thread.
+    nonisolated(unsafe) let keyPath = keyPath
+    nonisolated(unsafe) var read: Value?
+    MainActor.assumeIsolated { read = store.read(keyPath) }
+    return read!
   }
 
   /// The whole state, for code that takes one: every field counts as read.
   public var whole: State {
-    reads.recordWholeState()
-    return state
+    guard let store else { return value! }
+    nonisolated(unsafe) var read: State?
+    MainActor.assumeIsolated { read = store.wholeState }
+    return read!
   }
+}
+
+/// What a `RenderedState` reads through: a store, its type of actions hidden.
+@MainActor protocol StateSource<State>: AnyObject, Sendable {
+  associatedtype State
+  /// The field at `keyPath`, its read registered.
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value
+  /// The whole state, its read registered.
+  var wholeState: State { get }
+}
+
+extension Store: StateSource {
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value { self[dynamicMember: keyPath] }
+  var wholeState: State { state }
 }

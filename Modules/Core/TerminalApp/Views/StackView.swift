@@ -12,6 +12,9 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
   let element: Element
   let toPath: (State) -> StackState<Element.State>
   let embedPath: (StackAction<Element.State, Element.Action>) -> Action
+  let scopeRoot: @MainActor (Store<State, Action>) -> Store<Root.State, Root.Action>
+  let scopePath:
+    @MainActor (Store<State, Action>) -> [(id: StackElementID, store: Store<Element.State, Element.Action>)]
 
   /// A stack whose root is `root` at `\.rootState`/`\.rootAction` and whose elements, at `\.path`, show as `element`.
   public init(
@@ -26,6 +29,10 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     self.element = element
     toPath = { $0[keyPath: path] }
     embedPath = Action.casePath(pathAction).embed
+    // Key paths of stored properties and of cases hold nothing mutable: the store scopes with them on the main actor.
+    nonisolated(unsafe) let (state, action, path, pathAction) = (state, action, path, pathAction)
+    scopeRoot = { $0.scope(state: state, action: action) }
+    scopePath = { $0.scope(state: path, action: pathAction) }
   }
 
   private func top(_ state: State) -> (id: StackElementID, state: Element.State)? {
@@ -38,20 +45,35 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
   /// else pops it), or the root's when the stack is empty. The root is fitted, and told of Ctrl-C, under the
   /// stack, ready when it is popped back to.
   public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
-    var rootScreen = root.screen(for: toRootState(state), in: context).embedded(state: toRootState, action: embedRoot)
-      .renamed { "root(\($0))" }
-    let top = self.top
-    guard let shown = top(state) else {
-      let rootIsOutdated = rootScreen.isOutdated
-      rootScreen.isOutdated = { top($0) != nil || rootIsOutdated($0) }
-      return rootScreen
-    }
-    let element = self.element.screen(for: shown.state, in: context)
-    let id = shown.id
+    let rootState = toRootState(state)
+    guard let shown = top(state) else { return rootScreen(root.screen(for: rootState, in: context)) }
+    return stacked(
+      element.screen(for: shown.state, in: context), id: shown.id,
+      over: rootScreen(root.screen(for: rootState, in: context)), state: state, context: context)
+  }
+
+  /// The top screen read through `store`: the stack's ids, then the top element's screen through its store; the
+  /// root and the screens under the top are read without being observed, so a change under the top draws nothing.
+  @MainActor public func screen(of store: Store<State, Action>, in context: ScreenContext) -> TerminalScreen<
+    State, Action
+  > {
+    guard let top = scopePath(store).last else { return rootScreen(root.screen(of: scopeRoot(store), in: context)) }
+    let state = store.currentState
+    return stacked(
+      element.screen(of: top.store, in: context), id: top.id,
+      over: rootScreen(root.screen(for: toRootState(state), in: context)), state: state, context: context)
+  }
+
+  private func rootScreen(_ screen: TerminalScreen<Root.State, Root.Action>) -> TerminalScreen<State, Action> {
+    screen.embedded(action: embedRoot).renamed { "root(\($0))" }
+  }
+
+  private func stacked(
+    _ element: TerminalScreen<Element.State, Element.Action>, id: StackElementID,
+    over rootScreen: TerminalScreen<State, Action>, state: State, context: ScreenContext
+  ) -> TerminalScreen<State, Action> {
     let embedPath = embedPath
-    var screen = element.embedded(
-      state: { top($0).flatMap { $0.id == id ? $0.state : nil } },
-      action: { embedPath(.element(id: id, action: $0)) })
+    var screen: TerminalScreen<State, Action> = element.embedded(action: { embedPath(.element(id: id, action: $0)) })
     if element.backAction == nil { screen.backAction = embedPath(.popFrom(id: id)) }
     let named = element.renamed { "\(id)(\($0))" }
     screen.id = named.id
