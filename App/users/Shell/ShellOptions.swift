@@ -34,6 +34,8 @@ public struct ShellOptions: Equatable, Sendable {
   public var waitMilliseconds = 10_000
   /// `--no-analytics`: record no analytics events.
   public var analytics = true
+  /// `--read-only`: read the data folder without writing anything in it (as when it cannot be written).
+  public var readOnly = false
   /// `--fresh`: start on the list instead of restoring the last session's screens.
   public var restoresSession = true
   /// `--trace`: write the session's actions, reduces and effects to this file in the Trace Event Format.
@@ -73,6 +75,7 @@ public struct ShellOptions: Equatable, Sendable {
       case "--version": if options.mode != .help { options.mode = .version }
       case "--print-changes": options.printChanges = true
       case "--no-analytics": options.analytics = false
+      case "--read-only": options.readOnly = true
       case "--fresh": options.restoresSession = false
       case "--step": options.stepsThroughReplay = true
       case "--replace":
@@ -139,7 +142,8 @@ public struct ShellOptions: Equatable, Sendable {
 
   /// The options that take no value.
   private static let flags: Set = [
-    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--fresh", "--step", "--replace",
+    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--read-only", "--fresh", "--step",
+    "--replace",
   ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
@@ -237,6 +241,9 @@ public struct ShellOptions: Equatable, Sendable {
                             is still running (default 10000).
       --fresh               Start on the list instead of the last session's screens.
       --no-analytics        Record no analytics events.
+      --read-only           Browse, search and export without writing anything in the data
+                            folder (as in a folder that cannot be written): changes are refused,
+                            favorites and settings last for the session only.
       --version             Print the version and the build configuration.
       -h, --help            Print this help.
 

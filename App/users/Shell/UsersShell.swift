@@ -209,7 +209,9 @@ import TerminalUI
     if let viewingFrom { session.startViewing(at: viewingFrom.sequence, note: viewingFrom.note) }
     let outcome: TerminalSession<AppFeature.State, AppFeature.Action>.Outcome
     if interactive, let terminal = io.openTerminal() {
-      let history = HistoryFile(url: world.directory.appendingPathComponent(historyFileName))
+      // Nothing is written in a folder read only: not even the commands typed.
+      let history =
+        world.readOnlyReason == nil ? HistoryFile(url: world.directory.appendingPathComponent(historyFileName)) : nil
       outcome = await session.runLive(first: first, terminal: terminal, historyFile: history)
     } else {
       outcome = await session.run(first: first) { input.next() }
@@ -222,7 +224,7 @@ import TerminalUI
     // Effects still running (a slow save) finish before the process ends; the file is replaced atomically anyway.
     world.storage.flushAll()
     do {
-      try SessionFile.save(store.currentState, to: world.directory)
+      if world.readOnlyReason == nil { try SessionFile.save(store.currentState, to: world.directory) }
     } catch {
       let file = world.directory.appendingPathComponent(SessionFile.name)
       io.writeError(

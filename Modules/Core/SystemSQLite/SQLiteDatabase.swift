@@ -19,13 +19,31 @@ public final class SQLiteDatabase {
   ///
   /// Waits up to `busyTimeout` for another connection's write lock before a
   /// statement fails with a busy error.
-  public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+  public convenience init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+    try self.init(
+      path: path, flags: readOnly ? SQLiteCode.openReadOnly : SQLiteCode.openReadWriteCreate,
+      busyTimeout: busyTimeout)
+  }
+
+  /// Opens the existing database at `path` as a file nobody changes (SQLite's `immutable`): no lock, no shared
+  /// memory, nothing created beside it, so a folder that cannot be written can still be read. Only for a file
+  /// with no write-ahead log beside it: its commits would not be seen.
+  public convenience init(immutableAt path: String) throws {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#")
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    try self.init(
+      path: "file:\(escaped)?immutable=1", flags: SQLiteCode.openReadOnly | SQLiteCode.openURI, busyTimeout: .zero,
+      named: path)
+  }
+
+  private init(path opened: String, flags: Int32, busyTimeout: Duration, named path: String? = nil) throws {
     let library = try SQLiteLibrary.shared.get()
     self.library = library
+    let path = path ?? opened
     self.path = path
     var handle: OpaquePointer?
-    let flags = readOnly ? SQLiteCode.openReadOnly : SQLiteCode.openReadWriteCreate
-    let code = library.open(path, &handle, flags, nil)
+    let code = library.open(opened, &handle, flags, nil)
     guard code == SQLiteCode.ok, let handle else {
       let message = handle.flatMap { library.errorMessage($0) }.map { String(cString: $0) } ?? "cannot open"
       _ = library.close(handle)

@@ -136,6 +136,8 @@ enum SQLiteCode {
   static let openReadWriteCreate: Int32 = 0x0000_0002 | 0x0000_0004 | 0x0000_8000
   /// `SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX`.
   static let openReadOnly: Int32 = 0x0000_0001 | 0x0000_8000
+  /// `SQLITE_OPEN_URI`: the path is a `file:` URI, whose parameters (`immutable=1`) apply.
+  static let openURI: Int32 = 0x0000_0040
 }
 
 extension SQLiteDatabase {

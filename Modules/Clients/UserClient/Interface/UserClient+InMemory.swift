@@ -12,6 +12,8 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
   case emailTaken(email: String, by: String)
   /// The user was changed by someone else since it was loaded; `current` is how it is stored now.
   case conflict(current: User)
+  /// Nothing can be written in the data folder at `folder` (read-only, or a full disk): `reason` says why.
+  case cannotWrite(folder: String, reason: String)
 
   /// One line for the user.
   public var description: String {
@@ -27,6 +29,9 @@ public enum UserClientError: Error, Equatable, CustomStringConvertible {
       return "\(email) is already the email of \(name)."
     case let .conflict(current):
       return "\(current.name) was changed in another session since you opened it; nothing was saved."
+    case let .cannotWrite(folder, reason):
+      return "Nothing can be saved in the data folder \(folder) (\(reason)): the users can be browsed, searched "
+        + "and exported, not changed."
     }
   }
 }

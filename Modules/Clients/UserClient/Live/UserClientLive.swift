@@ -13,18 +13,20 @@ extension UserClient {
   /// `latency` makes every operation that slow (a slow disk, to watch loading
   /// and saving): a read waits first, a write holds the lock that long. With a
   /// `watcher`, `changesElsewhere` tells of other processes' changes; without
-  /// one it tells of none (a scripted run stays reproducible).
+  /// one it tells of none (a scripted run stays reproducible). `readOnly` reads the folder without writing
+  /// anything in it, and refuses every change (as in a folder this process cannot write).
   public static func live(
     directory: URL, latency: Duration = .zero,
     onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void = { _ in },
-    watcher: UserDatabaseWatcher? = nil
+    watcher: UserDatabaseWatcher? = nil, readOnly: Bool = false
   ) -> UserClient {
-    let folder = UserDataFolder(directory: directory, latency: latency, onSkippedRecords: onSkippedRecords)
+    let folder = UserDataFolder(
+      directory: directory, latency: latency, readOnly: readOnly, onSkippedRecords: onSkippedRecords)
     return UserClient(
       reading: { try await folder.forReading() }, writing: { try await folder.database() },
       changesElsewhere: {
         guard let watcher else { return AsyncStream { $0.finish() } }
-        return watcher.changes(to: try await folder.database())
+        return watcher.changes(to: try await folder.readable())
       })
   }
 

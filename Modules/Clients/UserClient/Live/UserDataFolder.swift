@@ -13,15 +13,21 @@ import UserClientInterface
 /// cannot read is moved aside (`users.db.corrupt`) and an empty one takes its
 /// place; the first read says so. A `users.db` of another program is never written to: it is moved aside as it
 /// is (`users.db.foreign`) and an empty directory takes its place; one a later version of the app made is left
-/// where it is and every read refuses it.
+/// where it is and every read refuses it. A folder that cannot be written (someone else's, a read-only mount, or
+/// asked to be only read) is read without anything written to it or made in it, and every write is refused with
+/// why; a folder whose database cannot be opened for writing (a full disk) is read the same way until it can.
 final class UserDataFolder: @unchecked Sendable {
   let directory: URL
   let latency: Duration
+  /// Whether the folder is only read, as asked, whether or not it could be written.
+  let readOnly: Bool
   /// Whether a new folder starts with the sample users (the app's first run) or empty (an import into it).
   let seedsSampleUsers: Bool
   private let onSkippedRecords: @Sendable ([SkippedRecord]) -> Void
   private let lock = NSLock()
   private var opened: UserDatabase?
+  /// The database opened for reading only, while it cannot be opened for writing.
+  private var openedForReadingOnly: UserDatabase?
   /// A problem met while opening that the first read reports (a file kept aside).
   private var problem: UserClientError?
 
@@ -31,18 +37,49 @@ final class UserDataFolder: @unchecked Sendable {
   var jsonURL: URL { directory.appendingPathComponent("users.json") }
 
   init(
-    directory: URL, latency: Duration, seedsSampleUsers: Bool = true,
+    directory: URL, latency: Duration, seedsSampleUsers: Bool = true, readOnly: Bool = false,
     onSkippedRecords: @escaping @Sendable ([SkippedRecord]) -> Void
   ) {
     self.directory = directory
     self.latency = latency
+    self.readOnly = readOnly
     self.seedsSampleUsers = seedsSampleUsers
     self.onSkippedRecords = onSkippedRecords
   }
 
-  /// The database, opened (and made, the first time) at the first call.
+  /// Why nothing can be written in the folder, known before trying: asked to be only read, or a folder this
+  /// process cannot write. Nil: it can, as far as can be told before a write.
+  var cannotWriteReason: String? {
+    if readOnly { return "it is opened read-only" }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return nil }
+    return FileManager.default.isWritableFile(atPath: directory.path) ? nil : "it is read-only"
+  }
+
+  /// The database to write to, opened (and made, the first time) at the first call; refused, with why, in a
+  /// folder that cannot be written.
   func database() async throws -> UserDatabase {
     if let opened = lock.withLock({ opened }) { return opened }
+    if let reason = cannotWriteReason { throw UserClientError.cannotWrite(folder: directory.path, reason: reason) }
+    do {
+      return try await openForWriting()
+    } catch let error as UserClientError {
+      guard let reason = writeFailure(error) else { throw error }
+      throw UserClientError.cannotWrite(folder: directory.path, reason: reason)
+    }
+  }
+
+  /// Why opening for writing failed when it is the folder's or the disk's doing (nil for any other failure).
+  private func writeFailure(_ error: UserClientError) -> String? {
+    guard case let .io(_, reason) = error else { return nil }
+    if reason == "the disk is full" || DiskSpace.isFull(at: directory) { return "the disk is full" }
+    guard reason.contains("permission denied") || reason.contains("readonly") || reason.contains("read-only")
+    else { return nil }
+    return "it cannot be written"
+  }
+
+  private func openForWriting() async throws -> UserDatabase {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
@@ -62,10 +99,11 @@ final class UserDataFolder: @unchecked Sendable {
     return database
   }
 
-  /// The database for a read: waits `latency` first (cancellable), and throws the opening's problem once.
+  /// The database for a read: waits `latency` first (cancellable), and throws the opening's problem once. In a
+  /// folder that cannot be written (or on a full disk), the users already there are read all the same.
   func forReading() async throws -> UserDatabase {
     if latency > .zero { try await Task.sleep(for: latency) }
-    let database = try await database()
+    let database = try await readable()
     if let problem = lock.withLock({ () -> UserClientError? in
       defer { self.problem = nil }
       return self.problem
@@ -73,6 +111,20 @@ final class UserDataFolder: @unchecked Sendable {
       throw problem
     }
     return database
+  }
+
+  /// The database to read (and to watch for other processes' commits): the one opened for writing, else one
+  /// opened for reading only where nothing can be written and the users are already there.
+  func readable() async throws -> UserDatabase {
+    if let opened = lock.withLock({ opened }) { return opened }
+    do {
+      return try await database()
+    } catch UserClientError.cannotWrite where FileManager.default.fileExists(atPath: databaseURL.path) {
+      if let readOnly = lock.withLock({ openedForReadingOnly }) { return readOnly }
+      let database = try UserDatabase(readingOnly: databaseURL)
+      lock.withLock { openedForReadingOnly = database }
+      return database
+    }
   }
 
   private func openOrMake() async throws -> UserDatabase {

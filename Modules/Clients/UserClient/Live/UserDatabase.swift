@@ -60,6 +60,37 @@ public final class UserDatabase: @unchecked Sendable {
     }
   }
 
+  /// Opens this app's database at `url` for reading only: nothing is written to it or made beside it (no lock,
+  /// no write-ahead log, no shared memory), so a folder that cannot be written can still be browsed. A file
+  /// another program (or a later version) made is refused as when it is opened for writing.
+  package init(readingOnly url: URL, smallDirectory: Int = 20_000) throws {
+    self.url = url
+    self.smallDirectory = smallDirectory
+    busyTimeout = .seconds(5)
+    do {
+      let database = try Self.openForReading(url)
+      guard try UserDatabaseOrigin.of(database) != .new else {
+        throw UserClientError.io(path: url.path, reason: "it holds no users yet, and none can be made here")
+      }
+      hasSearchIndex =
+        try database.firstRow("SELECT 1 FROM sqlite_master WHERE name = 'users_search'") { _ in true } ?? false
+      self.database = database
+    } catch let error as SQLiteError {
+      throw Self.clientError(error, path: url.path, busyTimeout: .seconds(5))
+    }
+  }
+
+  /// A read-only connection to `url`: through its write-ahead log when one is there (and SQLite can share it),
+  /// else as a file nobody changes.
+  private static func openForReading(_ url: URL) throws -> SQLiteDatabase {
+    if FileManager.default.fileExists(atPath: url.path + "-wal") {
+      let database = try SQLiteDatabase(path: url.path, readOnly: true)
+      // A read proves the log could be shared (its shared memory is there, or could be made).
+      if (try? database.firstRow("SELECT count(*) FROM sqlite_master") { $0.int(0) }) != nil { return database }
+    }
+    return try SQLiteDatabase(immutableAt: url.path)
+  }
+
   /// The users' table and the indexes of each order.
   private static let schema = """
     CREATE TABLE IF NOT EXISTS users(
@@ -412,12 +443,14 @@ public final class UserDatabase: @unchecked Sendable {
 
   /// What the app says about a database failure: a damaged file as such, a lock held too long as another
   /// session's, anything else as the file's access.
-  static func clientError(_ error: SQLiteError, path: String, busyTimeout: Duration) -> UserClientError {
+  package static func clientError(_ error: SQLiteError, path: String, busyTimeout: Duration) -> UserClientError {
     let primary = error.code & 0xFF
     // SQLITE_CORRUPT (11) and SQLITE_NOTADB (26).
     if primary == 11 || primary == 26 {
       return .corruptFile(path: path, movedTo: nil, reason: error.message)
     }
+    // SQLITE_FULL (13): said as such, not as a file that cannot be read.
+    if primary == 13 { return .io(path: path, reason: "the disk is full") }
     if error.isBusy {
       return .io(
         path: path,

@@ -147,7 +147,8 @@
     if let old = last {
       if let fields {
         changed = fields.changesBetween(old, new)
-      } else if let isEqual, isEqual(old, new) {
+      } else if let isEqual, readsWholeState, isEqual(old, new) {
+        // Compared only for a reader of the whole state: a list's hub read for its ids alone compares no rows.
         changed = FieldSet()
       } else {
         changed = .everyField
@@ -158,6 +159,11 @@
     observers.notify(changed)
     guard !observationFields.isEmpty || wholeStateObserved else { return }
     tellObservation(changed)
+  }
+
+  /// Whether an observer or Observation reads the state itself, not only its structure.
+  private var readsWholeState: Bool {
+    wholeStateObserved || observers.readsFields || observationFields.isAll || observationFields.mask != 0
   }
 
   /// Tells Observation that `changed` changed, where it saw them read; their observers are gone once told.
@@ -218,6 +224,8 @@ struct FieldObserver {
   private var read = FieldSet()
 
   var isEmpty: Bool { observers.isEmpty }
+  /// Whether an observer reads a field (or the whole state), not only the structure.
+  var readsFields: Bool { read.isAll || read.mask != 0 }
 
   func add(_ fields: FieldSet, _ onChange: @escaping @MainActor () -> Void) -> UInt64 {
     nextID += 1
