@@ -268,7 +268,6 @@ let package = Package(
   // the 26 releases effects start after `send` returns (EffectStartOrder); CI runs the suites in both orders.
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    .executable(name: "users", targets: ["users"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),

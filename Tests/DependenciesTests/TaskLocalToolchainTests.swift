@@ -6,9 +6,13 @@ private enum ClosureLocal {
   @TaskLocal static var value: (@Sendable () -> Int)?  // check-task-locals: allowed (the reproduction)
 }
 
-/// A task-local holding the same closure inside a struct, as `DismissEffect.presentation` does now.
-private struct WrappedClosure: Sendable {
+/// A task-local holding the same closure inside a class, as `DismissEffect.presentation` does now.
+private final class WrappedClosure: Sendable {
   let run: @Sendable () -> Int
+
+  init(run: @escaping @Sendable () -> Int) {
+    self.run = run
+  }
 }
 
 private enum WrappedLocal {

@@ -45,6 +45,14 @@ func waitUntilWriting(_ file: URL, within limit: Duration = .seconds(10)) async 
 /// The built `users` executable itself, run as a child process: exit codes, standard streams, signals, and
 /// two processes on one data folder.
 @MainActor struct ExecutableTests {
+  @Test func theBinaryIsFoundBesideTheImageTheTestsWereLoadedFrom() throws {
+    // Asked of the dynamic loader, not of `Bundle.allBundles`, which misses a bundle loaded with `dlopen` (as
+    // `swift test`'s helper on macOS loads it).
+    let folder = try #require(loadedImageFolder)
+    #expect(FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("users").path))
+    #expect(usersExecutable.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath() == folder)
+  }
+
   @Test func pipedCommandsRunAndAFailureSetsTheExitCode() async throws {
     #expect(
       FileManager.default.isExecutableFile(atPath: usersExecutable.path), "no users binary: \(usersExecutable.path)")

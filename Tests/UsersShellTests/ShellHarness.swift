@@ -1,5 +1,12 @@
 import ComposableTesting
 import Foundation
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 import UserClientInterface
 import UserClientTesting
 import UserClientLive
@@ -90,12 +97,44 @@ let testedConfiguration: String = {
 /// for Swift Build, `Build/Products/Debug` for Xcode), so the folder is found from the bundle, never by its name.
 ///
 /// On Linux the tests are an executable in the build folder (`Bundle.main`); on macOS they are an `.xctest`
-/// bundle there, loaded by `xctest` or `swiftpm-testing-helper` from the toolchain (so `Bundle.main` is not it).
+/// bundle there, loaded by `xctest` or `swiftpm-testing-helper` from the toolchain (so `Bundle.main` is not it),
+/// the helper with `dlopen`, which leaves it out of `Bundle.allBundles`. So the image this code is in is asked
+/// first, however it was loaded: the folder holding it, or holding the `.xctest` bundle it is inside.
 private var testBundleFolders: [URL] {
   [
+    loadedImageFolder,
     Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent(),
     Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
   ].compactMap { $0 }
+}
+
+/// The folder of the image (executable or bundle) this code was loaded from, found by the dynamic loader.
+var loadedImageFolder: URL? {
+  guard let name = loadedImagePath else { return nil }
+  var image = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath()
+  var folder = image.deletingLastPathComponent()
+  // Inside a bundle (`X.xctest/Contents/MacOS/X`): the folder holding the bundle.
+  while image.path != "/" {
+    if image.pathExtension == "xctest" {
+      folder = image.deletingLastPathComponent()
+      break
+    }
+    image = image.deletingLastPathComponent()
+  }
+  return folder
+}
+
+/// The path of the image holding this code, from `dladdr` (found with `dlsym`: Glibc's module does not declare
+/// it). Its answer is four pointers in glibc and Darwin alike, the file's name first.
+private var loadedImagePath: String? {
+  typealias Dladdr = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+  guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "dladdr") else { return nil }
+  let dladdr = unsafeBitCast(symbol, to: Dladdr.self)
+  let info = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: 4)
+  defer { info.deallocate() }
+  info.initialize(repeating: nil, count: 4)
+  guard dladdr(#dsohandle, UnsafeMutableRawPointer(info)) != 0, let name = info[0] else { return nil }
+  return String(cString: name)
 }
 
 /// The `users` binary next to this test bundle (the build system builds it first: this target depends on it), so

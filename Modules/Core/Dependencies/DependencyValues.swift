@@ -69,23 +69,24 @@ public struct DependencyValues: Sendable {
   /// The values of the current reduce, effect or `withDependencies` scope.
   public static var current: DependencyValues {
     if let reducing = ReducingContext.currentDependencies { return reducing }
-    return taskLocal ?? TestScopedDefaults.current ?? ProcessDefaults.values
+    return taskLocal?.values ?? TestScopedDefaults.current ?? ProcessDefaults.values
   }
 
   /// The current values, and whether a scope (a reduce, an effect, `withDependencies`) installed them.
   static var currentWithScope: (values: DependencyValues, isScoped: Bool) {
     if let reducing = ReducingContext.currentDependencies { return (reducing, true) }
-    if let scoped = taskLocal { return (scoped, true) }
+    if let scoped = taskLocal?.values { return (scoped, true) }
     return (TestScopedDefaults.current ?? ProcessDefaults.values, false)
   }
 
   /// The values of the `withDependencies` scope (or effect) code runs in, outside any reduce; nil outside them.
   static var scopedByWithDependencies: DependencyValues? {
-    ReducingContext.currentDependencies == nil ? taskLocal : nil
+    ReducingContext.currentDependencies == nil ? taskLocal?.values : nil
   }
 
-  /// Values installed by `withDependencies` and by running effects.
-  @TaskLocal static var taskLocal: DependencyValues?
+  /// Values installed by `withDependencies` and by running effects, boxed: a task-local one reference wide (see
+  /// `Scripts/check-task-locals`).
+  @TaskLocal static var taskLocal: InstalledDependencies?
 
   /// These values, under which `captured`'s overrides fill in the keys these do not override.
   func inheriting(_ captured: DependencyValues) -> DependencyValues {
@@ -224,4 +225,14 @@ enum TestScopedDefaults {
 /// The name a developer would write for a key type.
 func typeName(_ type: Any.Type) -> String {
   String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
+}
+
+/// Dependency values installed for a task: a box, so that the task-local holding them is one reference wide
+/// (macOS 14's back-deployed `TaskLocal` has crashed in optimized builds with wider values).
+final class InstalledDependencies: Sendable {
+  let values: DependencyValues
+
+  init(_ values: DependencyValues) {
+    self.values = values
+  }
 }

@@ -18,7 +18,7 @@ public func withDependencies<R>(
   }
   var values = DependencyValues.current
   try DependencyUpdate.run { try update(&values) }
-  let result = try DependencyValues.$taskLocal.withValue(values, operation: operation)
+  let result = try DependencyValues.$taskLocal.withValue(InstalledDependencies(values), operation: operation)
   DependencyObjects.register(result, madeUnder: values)
   return result
 }
@@ -31,7 +31,7 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try DependencyUpdate.run { try update(&values) }
-  let result = try await DependencyValues.$taskLocal.withValue(values, operation: operation)
+  let result = try await DependencyValues.$taskLocal.withValue(InstalledDependencies(values), operation: operation)
   DependencyObjects.register(result, madeUnder: values)
   return result
 }
@@ -42,7 +42,7 @@ public func withDependencyValues<R>(
   operation: () async throws -> R,
   isolation: isolated (any Actor)? = #isolation
 ) async rethrows -> R {
-  try await DependencyValues.$taskLocal.withValue(values, operation: operation)
+  try await DependencyValues.$taskLocal.withValue(InstalledDependencies(values), operation: operation)
 }
 
 /// Runs `operation` with the dependencies of `parent` (the values it was made under by a `withDependencies`

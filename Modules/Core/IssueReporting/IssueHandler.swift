@@ -1,7 +1,10 @@
 import Foundation
 
 /// Where runtime issues go when no test is running, or when a caller wants to collect them.
-public struct IssueHandler: Sendable {
+///
+/// A class, so that the task-local holding it is one reference wide (macOS 14's back-deployed `TaskLocal` has
+/// crashed in optimized builds with wider values; `Scripts/check-task-locals` keeps every task-local so).
+public final class IssueHandler: Sendable {
   /// Receives each issue.
   public let handle: @Sendable (RuntimeIssue) -> Void
 

@@ -7,7 +7,9 @@ import IssueReporting
 /// `.dismiss` or `.popFrom(id:)`, so no long-lived effect is needed and a test
 /// store sees only that action. The innermost presentation wins, so a child's
 /// child dismisses itself, not its parent.
-public struct DismissEffect: Sendable {
+///
+/// A class, so that the task-local holding it is one reference wide (see `Scripts/check-task-locals`).
+public final class DismissEffect: Sendable {
   private let dismiss: @MainActor @Sendable () async -> Void
 
   /// A dismiss action from a closure: a test of a child alone records the call with one.
@@ -20,10 +22,10 @@ public struct DismissEffect: Sendable {
     await dismiss()
   }
 
-  // A struct and not a bare closure on purpose: Swift 6.3's optimizer pushes a
+  // A class and not a bare closure on purpose: Swift 6.3's optimizer pushes a
   // function-typed task-local with the metadata of its lowered SIL type, which
   // the runtime cannot build, and crashes (swiftlang/swift#88321; reproduced in
-  // `TaskLocalToolchainTests`). A struct's lowered type is the struct itself.
+  // `TaskLocalToolchainTests`). A class's lowered type is the class itself.
   /// The dismissal the running effect belongs to, installed by the navigation reducers.
   @TaskLocal public static var presentation: DismissEffect?
 
