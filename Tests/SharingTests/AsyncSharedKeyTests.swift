@@ -51,6 +51,18 @@ private final class SlowServer: @unchecked Sendable {
     }.value
   }
 
+  /// Drops every load and save waiting without answering them, as a key that forgot its continuations does.
+  func dropWaiting() {
+    let dropped = lock.withLock {
+      defer {
+        waitingLoads = []
+        waitingSaves = []
+      }
+      return (waitingLoads, waitingSaves)
+    }
+    withExtendedLifetime(dropped) {}
+  }
+
   /// Answers every save waiting, storing its value unless the save fails.
   func answerSaves() async {
     let (saves, failure) = lock.withLock {
@@ -236,6 +248,39 @@ struct AsyncSharedKeyTests {
     #expect(motd.isLoading)
     await server.answerLoads()
     #expect(!motd.isLoading)
+  }
+
+  @Test func aContinuationDroppedWithoutAResumeIsReportedAndWhoWaitsOnItGoesOn() async throws {
+    let server = SlowServer()
+    let motd = inStorage { Shared(wrappedValue: "…", .server(server, "motd")) }
+    #expect(motd.isLoading)
+    withKnownIssue {
+      server.dropWaiting()
+    } matching: {
+      $0.description.contains("The load of server:motd was never resumed")
+    }
+    #expect(!motd.isLoading, "as if nothing were stored")
+    #expect(motd.wrappedValue == "…")
+
+    let load = Task { try await motd.load() }
+    try await waitUntil { server.pendingLoads == 1 }
+    withKnownIssue {
+      server.dropWaiting()
+    } matching: {
+      $0.description.contains("never resumed")
+    }
+    try await load.value
+    #expect(!motd.isLoading)
+
+    let save = Task { try await motd.save() }
+    try await waitUntil { server.pendingSaves == 1 }
+    withKnownIssue {
+      server.dropWaiting()
+    } matching: {
+      $0.description.contains("The save of")
+    }
+    try await save.value
+    #expect(motd.saveError == nil, "as if it had succeeded")
   }
 
   @Test func aFileKeyAnswersAtOnceAndSaysWhyItCouldNotLoad() async throws {

@@ -31,10 +31,11 @@ public final class SharedLoadContinuation<Value: Sendable>: Sendable {
     once = ResumedOnce(
       operation: "load of \(description)",
       neverResumed: """
-        The load of \(description) was never resumed: its value stays as it was and 'isLoading' stays true. \
-        Resume every SharedLoadContinuation exactly once.
+        The load of \(description) was never resumed: it ends as if nothing were stored (the value stays as it \
+        was, 'isLoading' is false again, a 'load()' waiting on it returns). Resume every SharedLoadContinuation \
+        exactly once.
         """,
-      handler: onResume)
+      whenDropped: .success(nil), handler: onResume)
   }
 
   /// Ends the load with `value`.
@@ -59,8 +60,11 @@ public final class SharedSaveContinuation: Sendable {
   public init(_ description: String, onResume: @escaping @Sendable (Result<Void, any Error>) -> Void) {
     once = ResumedOnce(
       operation: "save of \(description)",
-      neverResumed: "The save of \(description) was never resumed. Resume every SharedSaveContinuation exactly once.",
-      handler: onResume)
+      neverResumed: """
+        The save of \(description) was never resumed: it ends as if it had succeeded (a 'save()' waiting on it \
+        returns). Resume every SharedSaveContinuation exactly once.
+        """,
+      whenDropped: .success(()), handler: onResume)
   }
 
   /// The value is kept.
