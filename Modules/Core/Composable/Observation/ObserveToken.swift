@@ -1,3 +1,4 @@
+import Foundation
 import Sharing
 
 /// Runs `apply` now, and again whenever something it read of a store changes, until the returned token is cancelled
@@ -32,12 +33,11 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   private static var nextOrder: UInt64 = 0
   // The properties a run touches skip dynamic exclusivity checks (a large part of a run's cost): they are touched
   // only on the main actor, and never while a caller holds one.
-  @exclusivity(unchecked) private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
+  /// What the last run follows in the stores it read; a `let` of its own, so that a deinit on any thread can end it.
+  private let subscriptions = FieldSubscriptions()
   private var isCancelled = false
   /// Whether a send changed what the last run read: the run waits for the end of the send's pass.
   @exclusivity(unchecked) private var isPending = false
-  /// Whether the pass holds it, unretained, among the observers to run.
-  @exclusivity(unchecked) var isWaiting = false
   /// The shared values the last run read, each with the number of the last change it saw of it: a change told
   /// later that the run already saw runs nothing.
   @exclusivity(unchecked) private var sharedSeen: [ObjectIdentifier: UInt64] = [:]
@@ -62,7 +62,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     let changesBefore = SharedHistory.now
     let shared = SharedReadRecording.recordingOnThisThread { reads = FieldReadTracking.recording(apply) }
     for (hub, fields) in reads {
-      subscriptions.append((hub, hub.addObserver(reading: fields) { [weak self] in self?.readFieldChanged() }))
+      subscriptions.add(hub, hub.addObserver(reading: fields) { [weak self] in self?.readFieldChanged() })
     }
     if !sharedSeen.isEmpty { sharedSeen.removeAll(keepingCapacity: true) }
     sharedRead = shared
@@ -130,13 +130,19 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
   }
 
   private func stopFollowing() {
-    for (hub, id) in subscriptions { hub.removeObserver(id) }
     subscriptions.removeAll()
   }
 
-  isolated deinit {
-    if isWaiting { ObservationPass.forget(self) }
-    stopFollowing()
+  // Not `isolated deinit`: on Apple's releases of the last two years one crashes where no Swift task is current
+  // (swiftlang/swift#85500), as when a view's teardown drops a token. A pass holds a waiting token weakly, so a
+  // release anywhere leaves nothing dangling; the stores stop telling it on the main actor, now if this is it.
+  deinit {
+    let subscriptions = subscriptions
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { subscriptions.removeAll() }
+    } else {
+      Task { @MainActor in subscriptions.removeAll() }
+    }
   }
 }
 
@@ -146,8 +152,8 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 @MainActor enum ObservationPass {
   /// How many passes are telling now (a follower's work may send, and that send tells in a pass of its own).
   @exclusivity(unchecked) private static var depth = 0
-  /// The observers told and not run yet, in the order they were told; one released meanwhile is nil (its deinit
-  /// clears it). Unretained, so that waiting costs no reference counting.
+  /// The observers told and not run yet, in the order they were told; one released meanwhile is nil (held
+  /// weakly, so a token released on any thread leaves nothing dangling).
   @exclusivity(unchecked) private static var waiting: [WaitingObserver] = []
   /// Where the run of the waiting observers is in `waiting`, while it runs.
   @exclusivity(unchecked) private static var nextToRun = 0
@@ -174,8 +180,7 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
       }
       let observer = waiting[nextToRun]
       nextToRun += 1
-      guard let token = observer.token?.takeUnretainedValue() else { continue }
-      token.isWaiting = false
+      guard let token = observer.token else { continue }
       token.runIfPending()
     }
     waiting.removeAll(keepingCapacity: true)
@@ -190,21 +195,28 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
       return
     }
     if let last = waiting.last, last.order > token.order { isInOrder = false }
-    token.isWaiting = true
-    waiting.append(WaitingObserver(token: Unmanaged.passUnretained(token), order: token.order))
-  }
-
-  /// Forgets `token`, released while it waited.
-  static func forget(_ token: ObserveToken) {
-    for index in nextToRun..<waiting.count
-    where waiting[index].token?.toOpaque() == Unmanaged.passUnretained(token).toOpaque() {
-      waiting[index].token = nil
-    }
+    waiting.append(WaitingObserver(token: token, order: token.order))
   }
 }
 
 /// An observer waiting for the end of a pass, and when it began.
 struct WaitingObserver {
-  var token: Unmanaged<ObserveToken>?
+  weak var token: ObserveToken?
   let order: UInt64
+}
+
+/// The stores' followers an `ObserveToken`'s last run added, each with its hub: ended all at once, on the main
+/// actor, whichever thread releases the token.
+final class FieldSubscriptions: @unchecked Sendable {
+  // Touched only on the main actor (`add` and `removeAll` are called there); unchecked so a deinit may hold it.
+  private var subscriptions: [(hub: any FieldHubProtocol, id: UInt64)] = []
+
+  @MainActor func add(_ hub: any FieldHubProtocol, _ id: UInt64) {
+    subscriptions.append((hub, id))
+  }
+
+  @MainActor func removeAll() {
+    for (hub, id) in subscriptions { hub.removeObserver(id) }
+    subscriptions.removeAll()
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// Runs a feature: holds its state, reduces the actions sent to it and runs the effects that follow.
@@ -394,20 +395,42 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// Keeps a `Store.observe` subscription alive; it ends on `cancel()` or when released.
 @MainActor public final class StoreSubscription {
-  private var onCancel: (() -> Void)?
+  private let cancellation: SubscriptionCancellation
 
-  init(_ onCancel: @escaping () -> Void) {
-    self.onCancel = onCancel
+  init(_ onCancel: @escaping @MainActor () -> Void) {
+    cancellation = SubscriptionCancellation(onCancel)
   }
 
   /// Stops the subscription.
   public func cancel() {
-    onCancel?()
-    onCancel = nil
+    cancellation.run()
   }
 
-  isolated deinit {
+  // Not `isolated deinit`, which crashes on Apple's recent releases where no Swift task is current
+  // (swiftlang/swift#85500): ended on the spot on the main thread, else on the main actor's next turn.
+  deinit {
+    let cancellation = cancellation
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { cancellation.run() }
+    } else {
+      Task { @MainActor in cancellation.run() }
+    }
+  }
+}
+
+/// What ends a `StoreSubscription`, run once, on the main actor; a `let` of its own so a deinit on any thread can
+/// hand it there.
+final class SubscriptionCancellation: @unchecked Sendable {
+  // Touched only on the main actor; unchecked so that a deinit may hold it.
+  private var onCancel: (@MainActor () -> Void)?
+
+  init(_ onCancel: @escaping @MainActor () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  @MainActor func run() {
     onCancel?()
+    onCancel = nil
   }
 }
 
