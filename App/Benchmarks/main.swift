@@ -324,37 +324,47 @@ if runs("h") {
     })
 }
 
-// (l) a list view and its 1,000 row views as observers (`observe { }`, as a SwiftUI body through the harness's
-// scopes): a send changes one row, and only that row's observer may run.
-let observedRowCount = 1_000
-let observedRowSends = rowSends / 100
-var listObserverRuns = 0
-var rowObserverRuns = 0
+// (l) a list view and its row views as observers (`observe { }`, as a SwiftUI body through the harness's scopes): a
+// send changes one row, and only that row's observer may run; at 1,000, 10,000 and 100,000 rows, since a row's
+// change must cost the same whatever the list's length.
+let observedRowSends = rowSends / 10
+/// Runs of the list's observer and of the rows' observers, per list size, beyond each observer's first run.
+var observerRunsByRows: [Int: (list: Int, rows: Int)] = [:]
 var rowObserveTokens: [ObserveToken] = []
-if runs("l") {
-  let observedRowsStore = Store(
+
+@MainActor func observedRowsScenario(rowCount: Int, name: String) -> Scenario {
+  let store = Store(
     initialState: ObservedRows.State(
-      rows: IdentifiedArray(uniqueElements: (0..<observedRowCount).map { ObservedRows.Row(id: $0) })),
+      rows: IdentifiedArray(uniqueElements: (0..<rowCount).map { ObservedRows.Row(id: $0) })),
     reducer: ObservedRows())
+  observerRunsByRows[rowCount] = (-1, -rowCount)
   rowObserveTokens.append(
     observe {
-      blackHole(observedRowsStore.scope(state: \.rows, action: \.rows).count)
-      listObserverRuns += 1
+      blackHole(store.scope(state: \.rows, action: \.rows).count)
+      observerRunsByRows[rowCount]?.list += 1
     })
-  for row in observedRowsStore.scope(state: \.rows, action: \.rows) {
+  for row in store.scope(state: \.rows, action: \.rows) {
     rowObserveTokens.append(
       observe {
         blackHole(row.count)
-        rowObserverRuns += 1
+        observerRunsByRows[rowCount]?.rows += 1
       })
   }
-  // Every observed row's follower checks its row at each send, so a hundredth of (c)'s sends.
-  let ids = randomRowIDs(rowCount: observedRowCount).prefix(observedRowSends)
-  scenarios.append(
-    Scenario(name: "(l) one row of 1,000 observed rows", operations: observedRowSends) {
-      for id in ids { observedRowsStore.send(.rows(.element(id: id, action: .increment))) }
-      blackHole(observedRowsStore.currentState)
-    })
+  let ids = randomRowIDs(rowCount: rowCount).prefix(observedRowSends)
+  return Scenario(name: name, operations: observedRowSends) {
+    for id in ids { store.send(.rows(.element(id: id, action: .increment))) }
+    blackHole(store.currentState)
+  }
+}
+
+let observedRowNames = [
+  1_000: "(l) one row of 1,000 observed rows", 10_000: "(l) the same, 10,000 rows",
+  100_000: "(l) the same, 100,000 rows",
+]
+if runs("l") {
+  for rowCount in observedRowNames.keys.sorted() {
+    scenarios.append(observedRowsScenario(rowCount: rowCount, name: observedRowNames[rowCount]!))
+  }
 }
 
 // (i) the explorer of property tests, on UserList: time per step
@@ -385,6 +395,7 @@ let targets: [String: [Target]] = [
   ],
   "(c) floor, dict+array, 100k rows": [.ratio(1.2, to: "(c) floor, dict+array, 1,000 rows", label: "1k floor")],
   "(l) one row of 1,000 observed rows": [.nanoseconds(25_000)],
+  "(l) the same, 100,000 rows": [.ratio(1.5, to: "(l) one row of 1,000 observed rows", label: "1k rows")],
   "(k) the same, 100,000 users": [.ratio(1.5, to: "(k) a command end to end, 36 users", label: "36 users")],
   "(m) the same, 100,000 users": [.ratio(1.5, to: "(m) the list redrawn, 36 users", label: "36 users")],
   "(d) 100k .run effects round trip": [.nanoseconds(5_000)],
@@ -431,13 +442,13 @@ if let markdown {
   }
 }
 
-if names.contains("(l) one row of 1,000 observed rows") {
-  // Each round runs the sends twice (warm-up and timed): observer runs per send, beyond the first run of each.
+// Each round runs the sends twice (warm-up and timed): observer runs per send.
+for (rowCount, runs) in observerRunsByRows.sorted(by: { $0.key < $1.key }) {
   let sends = Double(2 * observedRowSends * 5)
   print(
     String(
-      format: "(l) per send: %.2f row observers ran, %.2f list observers (of 1,000 rows and 1 list)",
-      Double(rowObserverRuns - observedRowCount) / sends, Double(listObserverRuns - 1) / sends))
+      format: "(l) per send at %d rows: %.2f row observers ran, %.2f list observers", rowCount,
+      Double(runs.rows) / sends, Double(runs.list) / sends))
 }
 
 if let app = names.firstIndex(of: "(j) one action, the app's composition"),

@@ -19,8 +19,16 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     get { storage[position] }
     _modify {
       let id = storage[position].id
+      let before = elementsAddress
+      // Deferred, so a write that throws out of the access is still indexed and logged.
+      defer {
+        if storage[position].id != id {
+          reindex(position, replacing: id)
+        } else {
+          writes.recordWrite(at: position, copied: elementsAddress != before)
+        }
+      }
       yield &storage[position]
-      if storage[position].id != id { reindex(position, replacing: id) }
     }
   }
 

@@ -19,6 +19,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// How many elements share their id with an earlier-indexed one: nonzero only while positional writes
   /// are swapping elements (see `subscript(position:)`).
   @usableFromInline var sharedIDCount = 0
+  /// Where the latest element writes were: what a watcher of the rows reads to learn which row a send wrote.
+  @usableFromInline var writes = ElementWrites()
+  /// The log of element writes, for a watcher of the rows (see `ElementWrites`).
+  public var elementWrites: ElementWrites { writes }
 
   /// Creates an empty array.
   @inlinable public init() {
@@ -27,6 +31,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     positions = PositionIndex()
     membershipStamp = 0
     sharedIDCount = 0
+    writes = ElementWrites()
   }
 
   /// Creates an array from elements whose ids must be unique (a duplicate id traps).
@@ -47,6 +52,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       appendNew(element)
     }
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
   }
 
   /// Creates an array from elements, keeping what `combine` returns when two share an id.
@@ -66,6 +72,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       }
     }
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
   }
 
   /// The ids, in order.
@@ -124,6 +131,19 @@ public struct IdentifiedArray<Element: Identifiable> {
     if index(id: newID) != nil { sharedIDCount += 1 }
     positions.insert(newID, at: position)
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
+  }
+
+  /// Replaces the element at `position` with one of the same id, and logs the write.
+  @usableFromInline mutating func replaceElement(at position: Int, with element: Element) {
+    let before = elementsAddress
+    storage[position] = element
+    writes.recordWrite(at: position, copied: elementsAddress != before)
+  }
+
+  /// Where the elements are in memory: it changes when a write had to copy them first.
+  @inlinable var elementsAddress: UnsafeRawPointer? {
+    storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
 
   /// Traps if positional writes left two elements with one id: changing by id would pick one arbitrarily.
@@ -136,7 +156,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline mutating func applyModification(_ element: Element?, at position: Int, id: Element.ID) {
     if let element {
       precondition(element.id == id, "IdentifiedArray: an element's id changed from \(id) to \(element.id)")
-      storage[position] = element
+      replaceElement(at: position, with: element)
     } else {
       remove(at: position)
     }
@@ -146,6 +166,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     precondition(element.id == id, "IdentifiedArray: inserted element has id \(element.id), not \(id)")
     appendNew(element)
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
   }
 
   /// Appends `element`, whose id must be absent, and indexes it.
@@ -154,6 +175,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     positions.insert(element.id, at: storage.count)
     orderedIDs.append(element.id)
     storage.append(element)
+    writes.forget()
   }
 
   /// Appends `element` unless its id is present; says whether it was inserted and where it is.
@@ -163,6 +185,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     if let position = index(id: element.id) { return (false, position) }
     appendNew(element)
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
     return (true, storage.count - 1)
   }
 
@@ -178,6 +201,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     repositionElements(from: index + 1, movedBy: 1)
     positions.insert(element.id, at: index)
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
     return (true, index)
   }
 
@@ -187,7 +211,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     requireUniqueIDs()
     if let position = index(id: element.id) {
       let old = storage[position]
-      storage[position] = element
+      replaceElement(at: position, with: element)
       return old
     }
     append(element)
@@ -213,14 +237,20 @@ public struct IdentifiedArray<Element: Identifiable> {
     repositionElements(from: index, movedBy: -1)
     if sharedIDCount > 0, self.index(id: removedID) != nil { sharedIDCount -= 1 }
     membershipStamp = MembershipStamp.next()
+    writes.startAfresh()
     return element
   }
 
   /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let countBefore = storage.count
+    // Forgotten first: `shouldBeRemoved` may throw once some elements are gone.
+    writes.forget()
     try storage.removeAll(where: shouldBeRemoved)
-    guard storage.count != countBefore else { return }
+    guard storage.count != countBefore else {
+      writes.startAfresh()
+      return
+    }
     rebuildPositions()
     membershipStamp = MembershipStamp.next()
   }
@@ -228,6 +258,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes every element.
   public mutating func removeAll(keepingCapacity: Bool = false) {
     storage.removeAll(keepingCapacity: keepingCapacity)
+    writes.forget()
     orderedIDs.removeAll(keepingCapacity: keepingCapacity)
     positions.removeAll(keepingCapacity: keepingCapacity)
     membershipStamp = 0
@@ -268,6 +299,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     positions.swapPositions(of: orderedIDs[i], at: i, with: orderedIDs[j], at: j)
     orderedIDs.swapAt(i, j)
     storage.swapAt(i, j)
+    writes.forget()
   }
 
   /// Records the new positions of `storage[start...]`, which an insertion or removal just moved by `delta`.
@@ -289,6 +321,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   private mutating func rebuildPositions() {
+    writes.startAfresh()
     orderedIDs = storage.map(\.id)
     positions.removeAll(keepingCapacity: true)
     positions.reserveCapacity(storage.count, ids: orderedIDs)

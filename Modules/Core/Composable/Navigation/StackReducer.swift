@@ -195,7 +195,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let effect = withUnsafePointer(to: &source) { source in
       let context = ReducingContext.enterDeferredNavigationID(source)
       defer { ReducingContext.leaveDeferredNavigationID(context) }
-      return destination.reduce(into: &stack.entries[index].element, action: action)
+      return stack.modifyElement(at: index) { destination.reduce(into: &$0, action: action) }
     }
     return effect.isNone ? .none : embed(effect, id: id)
   }

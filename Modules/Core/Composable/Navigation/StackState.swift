@@ -16,6 +16,11 @@ public struct StackState<Element> {
   /// Ids removed since the stack's `forEach` last ran, so that it cancels the effects of elements that code
   /// outside it removed (as TCA's mounted ids do). Not part of the value: equality, coding and dumps ignore it.
   @usableFromInline var unsettledRemovals: [StackElementID] = []
+  /// Where the latest element writes were: what a watcher of the screens reads to learn which one a send wrote.
+  /// Not part of the value either.
+  @usableFromInline var writes = ElementWrites()
+  /// The log of element writes, for a watcher of the screens (see `ElementWrites`).
+  public var elementWrites: ElementWrites { writes }
 
   /// An empty stack.
   public init() {}
@@ -32,6 +37,7 @@ public struct StackState<Element> {
   @discardableResult public mutating func append(_ element: Element) -> StackElementID {
     let id = nextID
     entries.append(Entry(id: id, element: element))
+    writes.startAfresh()
     nextID = StackElementID(id.rawValue + 1)
     return id
   }
@@ -52,6 +58,7 @@ public struct StackState<Element> {
     guard !contains(id: id) else { return .idInUse }
     let beyond = id > nextID
     entries.append(Entry(id: id, element: element))
+    writes.startAfresh()
     nextID = Swift.max(nextID, StackElementID(id.rawValue + 1))
     return beyond ? .pushedBeyondNextID : .pushed
   }
@@ -73,7 +80,7 @@ public struct StackState<Element> {
         return
       }
       if let newValue {
-        entries[index].element = newValue
+        modifyElement(at: index) { $0 = newValue }
       } else {
         removeEntries(at: index...index)
       }
@@ -95,7 +102,7 @@ public struct StackState<Element> {
         removeEntries(at: index...index)
         return
       }
-      entries[index].element = Element.casePath(casePath).embed(newValue)
+      modifyElement(at: index) { $0 = Element.casePath(casePath).embed(newValue) }
     }
   }
 
@@ -112,6 +119,20 @@ public struct StackState<Element> {
     let positions = positions.relative(to: entries)
     unsettledRemovals.append(contentsOf: entries[positions].lazy.map(\.id))
     entries.removeSubrange(positions)
+    writes.startAfresh()
+  }
+
+  /// Runs `body` on the element at `index` in place, and logs the write.
+  @inlinable mutating func modifyElement<Result>(at index: Int, _ body: (inout Element) throws -> Result) rethrows
+    -> Result
+  {
+    let before = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    // Deferred, so a write that throws out of `body` is logged too.
+    defer {
+      let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      writes.recordWrite(at: index, copied: after != before)
+    }
+    return try body(&entries[index].element)
   }
 
   /// The element with `id` for in-place mutation by the stack's `forEach`.
@@ -158,7 +179,14 @@ extension StackState: RandomAccessCollection, MutableCollection {
   /// The element at a position (0 is the bottom).
   public subscript(position: Int) -> Element {
     get { entries[position].element }
-    _modify { yield &entries[position].element }
+    _modify {
+      let before = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      defer {
+        let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        writes.recordWrite(at: position, copied: after != before)
+      }
+      yield &entries[position].element
+    }
   }
 }
 

@@ -9,18 +9,7 @@ extension Store where State: CaseReducerState {
     case caseName: String, state: ChildState.Type, action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     let toChild = \State.[caseState: CaseStateName<ChildState>(caseName: caseName)]
-    readStructure(
-      of: toChild, at: scopePath?.appending(path: toChild),
-      read: Self.reader(from: readFromRoot, presentAt: toChild), changed: nil)
-    let key = ScopeCacheKey(state: toChild, action: toChild)
-    guard let initial = readState()[keyPath: toChild] else {
-      forgetChild(at: key)
-      return nil
-    }
-    if let cached = cachedChild(at: key) as? Store<ChildState, ChildAction> { return cached }
-    let child = scope(present: toChild, initially: initial, action: embed)
-    cacheChild(child, at: key)
-    return child
+    return scopeWhilePresent(at: toChild, key: ScopeCacheKey(state: toChild, action: toChild), action: embed)
   }
 }
 

@@ -44,7 +44,15 @@
   /// Where the state is in the root's, for a hub every store there shares (nil for one store's own): Observation
   /// knows its fields by it.
   var scope: ScopeKey?
+  /// The state at the last send, kept only for a state compared whole (`Equatable`, not `ObservableState`, read
+  /// whole): a list read for its ids keeps its ids, since a list kept here would be copied by the next write to a
+  /// row. An `ObservableState`'s fields are followed one by one instead (`fieldChanges`).
   private var last: State?
+  /// Follows an `ObservableState`'s fields from send to send while the state is there, keeping their values (a
+  /// list's ids and write version), not the state.
+  private var fieldChanges: ((State) -> FieldSet)?
+  /// Whether the state was there at the last send.
+  private var wasPresent = false
   // Kept out of the generic class: its loop over the observers then runs as specialized code, with no type
   // metadata looked up per observer.
   private let observers = FieldObservers()
@@ -59,9 +67,9 @@
   private var observationFields = FieldSet()
   /// Whether Observation saw the whole state read (`store.state` of a scope): told at any change of a field.
   private var wholeStateObserved = false
-  /// Whether the structure differs between two present states (a list's ids, a stack's): set by the first scope
-  /// that reads it. An optional's structure needs none: it changes when the state comes or goes.
-  private var structureChanged: ((State, State) -> Bool)?
+  /// Whether the structure (a list's ids, a stack's) differs from the one it read last, which it keeps: set by
+  /// the first scope that reads it. An optional's structure needs none: it changes when the state comes or goes.
+  private var structureDiffers: ((State?) -> Bool)?
 
   /// Whether two states are equal, for a state that is not an `ObservableState` but is `Equatable`: compared
   /// whole, so a send that did not change it tells no one.
@@ -82,6 +90,7 @@
   /// Registers a read of `fields` with Observation: field by field for a shared hub of an `ObservableState`, else
   /// as a read of the whole state.
   func registerObservationRead(of fields: FieldSet) {
+    defer { keepLastStateIfCompared() }
     guard let root else { return }
     guard let scope, !fields.isAll || self.fields != nil || isEqual != nil else {
       root.registerRead()
@@ -101,15 +110,25 @@
   }
 
   /// Registers a read of the structure (by `observe { }` and by Observation), changed when the state comes or goes
-  /// or when `changed` says so: what a parent reads through an optional, row or stack scope.
-  func registerStructureRead(changed: ((State, State) -> Bool)? = nil) {
-    if structureChanged == nil { structureChanged = changed }
+  /// or when the key `structure` reads differs: what a parent reads through an optional, row or stack scope.
+  func registerStructureRead<Key: Equatable>(structure: ((State) -> Key)?) {
+    if structureDiffers == nil, let structure {
+      var lastKey: Key?
+      structureDiffers = { state in
+        let key = state.map(structure)
+        defer { lastKey = key }
+        guard let key, let lastKey else { return false }
+        return key != lastKey
+      }
+      _ = structureDiffers?(read())
+    }
     registerObservationRead(of: .structureOnly)
     if FieldReadTracking.isRecording { FieldReadTracking.record(.structureOnly, of: self) }
   }
 
   func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64 {
     followRoot()
+    defer { keepLastStateIfCompared() }
     return observers.add(fields, onChange)
   }
 
@@ -125,37 +144,51 @@
     (source ?? root)?.unsubscribe(subscription)
     rootSubscription = nil
     last = nil
+    fieldChanges = nil
+    wasPresent = false
+    _ = structureDiffers?(nil)
     if let scope { root?.forgetFieldHub(self, at: scope) }
   }
 
   private func followRoot() {
     guard rootSubscription == nil, let source = source ?? root else { return }
-    last = read()
+    let state = read()
+    wasPresent = state != nil
+    last = comparesLastState ? state : nil
+    fieldChanges = state.flatMap(followFields(from:))
+    _ = structureDiffers?(state)
     rootSubscription = source.subscribe { [weak self] in self?.rootDidSend() }
   }
 
   private func rootDidSend() {
     guard let new = read() else {
       // The state is gone (a dismissed child, a removed row): whoever read it is told once, and finds it gone.
-      guard last != nil else { return }
+      guard wasPresent else { return }
       last = nil
+      fieldChanges = nil
+      wasPresent = false
+      _ = structureDiffers?(nil)
       observers.notify(.all)
       tellObservation(.all)
       return
     }
     var changed = FieldSet.all
-    if let old = last {
-      if let fields {
-        changed = fields.changesBetween(old, new)
-      } else if let isEqual, readsWholeState, isEqual(old, new) {
-        // Compared only for a reader of the whole state: a list's hub read for its ids alone compares no rows.
+    if wasPresent {
+      if let fieldChanges {
+        changed = fieldChanges(new)
+      } else if let isEqual, let old = last, isEqual(old, new) {
+        // Kept, and so compared, only for a reader of the whole state: a list's hub read for its ids compares none.
         changed = FieldSet()
       } else {
         changed = .everyField
       }
-      if structureChanged?(old, new) == true { changed.structure = true }
+      if structureDiffers?(new) == true { changed.structure = true }
+    } else {
+      fieldChanges = followFields(from: new)
+      _ = structureDiffers?(new)
     }
-    last = new
+    wasPresent = true
+    last = comparesLastState ? new : nil
     observers.notify(changed)
     guard !observationFields.isEmpty || wholeStateObserved else { return }
     tellObservation(changed)
@@ -164,6 +197,25 @@
   /// Whether an observer or Observation reads the state itself, not only its structure.
   private var readsWholeState: Bool {
     wholeStateObserved || observers.readsFields || observationFields.isAll || observationFields.mask != 0
+  }
+
+  /// Whether the next send compares the state with this one, which must then be kept.
+  private var comparesLastState: Bool {
+    isEqual != nil && readsWholeState
+  }
+
+  /// A follower of the fields of an `ObservableState`, starting from `state`.
+  private func followFields(from state: State) -> ((State) -> FieldSet)? {
+    guard let fields else { return nil }
+    let follow = fields.makeChangeFollower()
+    _ = follow(state)
+    return follow
+  }
+
+  /// Keeps the state now when a new reader means the next send compares it, so that send tells only a change.
+  private func keepLastStateIfCompared() {
+    guard rootSubscription != nil, wasPresent, last == nil, comparesLastState else { return }
+    last = read()
   }
 
   /// Tells Observation that `changed` changed, where it saw them read; their observers are gone once told.

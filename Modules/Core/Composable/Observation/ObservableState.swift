@@ -15,23 +15,86 @@ public protocol ObservableState {
   static var observableFields: ObservableFieldList<Self> { get }
 }
 
-/// One stored field of an `ObservableState`: its key path, and how two states' values of it compare.
+/// One stored field of an `ObservableState`: its key path, and how a store's hub follows its changes.
 public struct ObservableField<Root> {
   @usableFromInline let keyPath: AnyKeyPath
-  @usableFromInline let hasChanged: (Root, Root) -> Bool
+  /// Makes a follower of the field for one hub: given each new state, it says whether the field changed since the
+  /// state it was given last (the first call only remembers). It keeps the field's value, or for a list its ids
+  /// and write version, and nothing else of the state: a hub keeping the whole state would keep a list in it, and
+  /// the next write to a row would copy the list.
+  @usableFromInline let makeFollower: () -> (Root) -> Bool
 
   // Inlinable, so the comparison is specialized for the field's type in the state's own module.
   /// A field compared with `==`.
   @inlinable public init<Value: Equatable>(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
-    hasChanged = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+    makeFollower = {
+      var last: Value?
+      return { root in
+        let value = root[keyPath: keyPath]
+        guard let old = last else {
+          last = value
+          return false
+        }
+        // An equal value keeps the one held: nothing is retained or copied for a field that did not change.
+        guard old != value else { return false }
+        last = value
+        return true
+      }
+    }
   }
 
   /// A field that cannot be compared with `==`: it counts as changed when it was written, that is when its
   /// representation differs (another value, another reference, storage a write copied), and not at every send.
   @inlinable public init<Value>(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
-    hasChanged = { !hasSameRepresentation($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+    makeFollower = {
+      var last: Value?
+      return { root in
+        let value = root[keyPath: keyPath]
+        defer { last = value }
+        guard let old = last else { return false }
+        return !hasSameRepresentation(old, value)
+      }
+    }
+  }
+
+  /// A list: changed when its ids changed or a row was written since (`ElementWrites`), its rows never compared
+  /// nor kept, so that a row's write costs the same however long the list.
+  @inlinable public init<Element>(_ keyPath: KeyPath<Root, IdentifiedArray<Element>>) {
+    self.init(keyPath, ids: \.ids, writes: \.elementWrites)
+  }
+
+  /// A navigation stack: changed when its ids changed or a screen was written since.
+  @inlinable public init<Element>(_ keyPath: KeyPath<Root, StackState<Element>>) {
+    self.init(keyPath, ids: \.ids, writes: \.elementWrites)
+  }
+
+  // The same for lists of `Equatable` rows, which the `==` initializer would otherwise take as well.
+  /// A list of `Equatable` rows, followed as any list is (its rows are never compared).
+  @inlinable public init<Element: Equatable>(_ keyPath: KeyPath<Root, IdentifiedArray<Element>>) {
+    self.init(keyPath, ids: \.ids, writes: \.elementWrites)
+  }
+
+  /// A navigation stack of `Equatable` screens, followed as any stack is.
+  @inlinable public init<Element: Equatable>(_ keyPath: KeyPath<Root, StackState<Element>>) {
+    self.init(keyPath, ids: \.ids, writes: \.elementWrites)
+  }
+
+  @inlinable init<Rows, ID: Equatable>(
+    _ keyPath: KeyPath<Root, Rows>, ids: KeyPath<Rows, [ID]>, writes: KeyPath<Rows, ElementWrites>
+  ) {
+    self.keyPath = keyPath
+    makeFollower = {
+      var last: (ids: [ID], version: UInt64)?
+      return { root in
+        let rows = root[keyPath: keyPath]
+        let now = (ids: rows[keyPath: ids], version: rows[keyPath: writes].version)
+        defer { last = now }
+        guard let old = last else { return false }
+        return old.ids != now.ids || rows[keyPath: writes].written(since: old.version) != .nothing
+      }
+    }
   }
 }
 
@@ -47,24 +110,29 @@ public struct ObservableField<Root> {
 /// The fields of an `ObservableState`, in declaration order, and how to find which changed.
 public struct ObservableFieldList<Root> {
   @usableFromInline let indexByKeyPath: [AnyKeyPath: Int]
-  /// Compares two states field by field: built where the state's generated list is made, so it runs as code
-  /// specialized for the state rather than generic code looking up type metadata at every send.
-  @usableFromInline package let changesBetween: (Root, Root) -> FieldSet
+  /// Makes a follower of every field for one hub: given each new state, the fields that changed since the state it
+  /// was given last (none at the first call, which only remembers). Built where the state's generated list is
+  /// made, so it runs as code specialized for the state rather than generic code looking up type metadata.
+  @usableFromInline package let makeChangeFollower: () -> (Root) -> FieldSet
 
   /// The list of `fields`; `coversEveryField` is false when some stored field could not be listed (a private one),
   /// and then a send that changed no listed field counts as a change of all.
   @inlinable public init(_ fields: [ObservableField<Root>], coversEveryField: Bool = true) {
     indexByKeyPath = Self.index(fields)
-    let comparisons = fields.map(\.hasChanged)
-    changesBetween = { old, new in
-      var changed = FieldSet()
-      for position in comparisons.indices where comparisons[position](old, new) {
-        changed.insert(field: position)
+    let makers = fields.map(\.makeFollower)
+    makeChangeFollower = {
+      let followers = makers.map { $0() }
+      var isFirst = true
+      return { new in
+        var changed = FieldSet()
+        for position in followers.indices where followers[position](new) {
+          changed.insert(field: position)
+        }
+        defer { isFirst = false }
+        return changed.isEmpty && !coversEveryField && !isFirst ? .everyField : changed
       }
-      return changed.isEmpty && !coversEveryField ? .everyField : changed
     }
   }
-
   @usableFromInline static func index(_ fields: [ObservableField<Root>]) -> [AnyKeyPath: Int] {
     var index: [AnyKeyPath: Int] = [:]
     for (position, field) in fields.enumerated() { index[field.keyPath] = position }

@@ -133,16 +133,11 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
     subscriptions.removeAll()
   }
 
-  // Not `isolated deinit`: on Apple's releases of the last two years one crashes where no Swift task is current
-  // (swiftlang/swift#85500), as when a view's teardown drops a token. A pass holds a waiting token weakly, so a
-  // release anywhere leaves nothing dangling; the stores stop telling it on the main actor, now if this is it.
+  // Not `isolated deinit` (see `onMainActorNowOrNextTurn`). A pass holds a waiting token weakly, so a release
+  // anywhere leaves nothing dangling; the stores stop telling it on the main actor, now if this is it.
   deinit {
     let subscriptions = subscriptions
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { subscriptions.removeAll() }
-    } else {
-      Task { @MainActor in subscriptions.removeAll() }
-    }
+    onMainActorNowOrNextTurn { subscriptions.removeAll() }
   }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a field hub follows to hear of sends: the root store, or the watch of the list its row is in.
 @MainActor @usableFromInline protocol SendSource: AnyObject {
   /// Calls `onChange` after each send that may concern the follower; returns the id to stop with.
@@ -8,58 +6,42 @@ import Foundation
   func unsubscribe(_ id: UInt64)
 }
 
-/// Follows a list (an `IdentifiedArray`, a `StackState`) for the hubs of its rows: reads it once per send and
-/// tells only the rows whose storage was written, so that a thousand observed rows cost one pass over the list's
-/// bytes at a send instead of a thousand reads. A row not written keeps its bytes (its storage is shared with the
-/// last list, and any write copies it first); a row whose bytes differ is told, and its hub compares its fields.
+/// Follows a list (an `IdentifiedArray`, a `StackState`) for the hubs of its rows: at each send it reads the list's
+/// ids and its log of element writes (`ElementWrites`) and tells only the followers of the row written, so a send
+/// that changed one row of 100,000 costs what it costs at 10. It keeps the ids and a version, never the rows: a
+/// list held here would be copied by the next write to it. When the log cannot say (ids changed, several rows
+/// written, the list replaced), every row's followers are told, and each hub compares its own row's fields.
 @MainActor @usableFromInline final class RowWatch<ID: Hashable> {
   private weak var root: (any StoreObservationRoot)?
-  /// Reads the list and compares it with the last one read: the ids of the rows written, or nil when every row
-  /// must look (the list is new, gone, or its ids changed). Kept as a closure so the list's type stays out.
-  private let rowsWrittenSinceLastRead: @MainActor () -> [ID]?
-  private let forgetLastRead: @MainActor () -> Void
+  /// Reads the list: its ids and its write log, or nil once it is gone.
+  private let readList: @MainActor () -> (ids: [ID], writes: ElementWrites)?
+  /// The ids and the write version read at the last send (nil: not read yet, or the list was gone).
+  private var lastRead: (ids: [ID], version: UInt64)?
   private var followers: [ID: [UInt64: () -> Void]] = [:]
   private var followerCount = 0
   private var nextID: UInt64 = 0
   private var rootSubscription: UInt64?
 
-  /// The watch of the list `read` returns, whose ids are `ids` and whose rows are laid out contiguously in the
-  /// bytes `withRowBytes` hands over (`rowCount` rows of equal stride).
+  /// The watch of the list `read` returns, whose ids and write log `ids` and `writes` read.
   init<Rows>(
     root: any StoreObservationRoot, read: @escaping @MainActor () -> Rows?, ids: @escaping (Rows) -> [ID],
-    withRowBytes: @escaping (Rows, (UnsafeRawBufferPointer) -> Void) -> Void
+    writes: @escaping (Rows) -> ElementWrites
   ) {
     self.root = root
-    var last: Rows?
-    rowsWrittenSinceLastRead = {
-      let new = read()
-      defer { last = new }
-      guard let old = last, let new else { return nil }
-      let newIDs = ids(new)
-      guard ids(old) == newIDs else { return nil }
-      return Self.rowsWritten(between: old, and: new, ids: newIDs, withRowBytes: withRowBytes)
-    }
-    forgetLastRead = { last = nil }
+    readList = { read().map { (ids($0), writes($0)) } }
   }
 
-  private static func rowsWritten<Rows>(
-    between old: Rows, and new: Rows, ids: [ID],
-    withRowBytes: @escaping (Rows, (UnsafeRawBufferPointer) -> Void) -> Void
-  ) -> [ID] {
-    var written: [ID] = []
-    withRowBytes(old) { oldBytes in
-      withRowBytes(new) { newBytes in
-        guard oldBytes.baseAddress != newBytes.baseAddress, !ids.isEmpty, oldBytes.count == newBytes.count else {
-          return
-        }
-        guard let oldStart = oldBytes.baseAddress, let newStart = newBytes.baseAddress else { return }
-        let stride = newBytes.count / ids.count
-        for row in ids.indices where memcmp(oldStart + row * stride, newStart + row * stride, stride) != 0 {
-          written.append(ids[row])
-        }
-      }
+  /// The ids of the rows written since the last read, or nil when every row must look.
+  private func rowsWrittenSinceLastRead() -> [ID]? {
+    let new = readList()
+    defer { lastRead = new.map { ($0.ids, $0.writes.version) } }
+    // Arrays that share their storage compare at once: unchanged ids cost nothing however long the list.
+    guard let new, let old = lastRead, old.ids == new.ids else { return nil }
+    switch new.writes.written(since: old.version) {
+    case .nothing: return []
+    case let .element(at: position): return new.ids.indices.contains(position) ? [new.ids[position]] : nil
+    case .unknown: return nil
     }
-    return written
   }
 
   /// The source a row's hub follows.
@@ -85,7 +67,7 @@ import Foundation
     guard followerCount == 0, let subscription = rootSubscription else { return }
     root?.unsubscribe(subscription)
     rootSubscription = nil
-    forgetLastRead()
+    lastRead = nil
   }
 
   private func rootDidSend() {

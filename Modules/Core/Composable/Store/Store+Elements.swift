@@ -9,10 +9,10 @@ extension Store where Action: CasePathable {
   ) -> [Store<Row, RowAction>] where Row.ID: Sendable {
     readStructure(
       of: toRows, at: scopePath?.appending(path: toRows), read: Self.reader(from: readFromRoot, at: toRows),
-      changed: { $0.ids != $1.ids })
+      structure: \.ids)
     let rows = readState()[keyPath: toRows]
     let embed = Action.casePath(toRowAction).embed
-    let watch = rowWatch(at: toRows, ids: \.ids) { rows, body in rows.elementsArray.withUnsafeBytes(body) }
+    let watch = rowWatch(at: toRows, ids: \.ids, writes: \.elementWrites)
     return rows.ids.compactMap { id in
       rows[id: id].map { row in
         let toRow = toRows.appending(path: \IdentifiedArray<Row>.[id: id])
@@ -36,10 +36,10 @@ extension Store where Action: CasePathable {
   ) -> [(id: StackElementID, store: Store<Element, ElementAction>)] {
     readStructure(
       of: toPath, at: scopePath?.appending(path: toPath), read: Self.reader(from: readFromRoot, at: toPath),
-      changed: { $0.ids != $1.ids })
+      structure: \.ids)
     let path = readState()[keyPath: toPath]
     let embed = Action.casePath(toPathAction).embed
-    let watch = rowWatch(at: toPath, ids: \.ids) { path, body in path.entries.withUnsafeBytes(body) }
+    let watch = rowWatch(at: toPath, ids: \.ids, writes: \.elementWrites)
     return path.ids.compactMap { id in
       path[id: id].map { element in
         let toElement = toPath.appending(path: \StackState<Element>.[id: id])
@@ -58,13 +58,12 @@ extension Store where Action: CasePathable {
 extension Store {
   /// The watch of the list at `toRows`, shared by the hubs of its rows, when a key path leads to it from the root.
   func rowWatch<Rows, ID: Hashable>(
-    at toRows: KeyPath<State, Rows>, ids: @escaping (Rows) -> [ID],
-    withRowBytes: @escaping (Rows, (UnsafeRawBufferPointer) -> Void) -> Void
+    at toRows: KeyPath<State, Rows>, ids: @escaping (Rows) -> [ID], writes: @escaping (Rows) -> ElementWrites
   ) -> RowWatch<ID>? {
     guard let path = scopePath?.appending(path: toRows), let read = Self.reader(from: readFromRoot, at: toRows)
     else { return nil }
     return observationRoot.rowWatch(at: path) {
-      RowWatch(root: observationRoot, read: read, ids: ids, withRowBytes: withRowBytes)
+      RowWatch(root: observationRoot, read: read, ids: ids, writes: writes)
     }
   }
 }

@@ -291,29 +291,44 @@ import Observation
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scopeWhilePresent(
+      at: toChildState, key: ScopeCacheKey(state: toChildState, action: toChildAction),
+      action: Action.casePath(toChildAction).embed)
+  }
+
+  /// The cached store of the optional child at `toChildState` while it is there (nil otherwise), its presence
+  /// read as the structure: what every optional scope (a field, a presentation, an enum's case) shares.
+  func scopeWhilePresent<ChildState, ChildAction>(
+    at toChildState: KeyPath<State, ChildState?>, key: ScopeCacheKey,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
     readStructure(
       of: toChildState, at: scopePath?.appending(path: toChildState),
-      read: Self.reader(from: readFromRoot, presentAt: toChildState), changed: nil)
-    let key = ScopeCacheKey(state: toChildState, action: toChildAction)
+      read: Self.reader(from: readFromRoot, presentAt: toChildState))
     guard let initial = readState()[keyPath: toChildState] else {
       forgetChild(at: key)
       return nil
     }
     if let cached = cachedChild(at: key) as? Store<ChildState, ChildAction> { return cached }
-    let child = scope(present: toChildState, initially: initial, action: Action.casePath(toChildAction).embed)
+    let child = scope(present: toChildState, initially: initial, action: embed)
     cacheChild(child, at: key)
     return child
   }
 
+  /// Registers a read of whether the child at `keyPath` is there: what a parent showing a sheet depends on.
+  func readStructure<Child>(of keyPath: PartialKeyPath<State>, at path: AnyKeyPath?, read: (@MainActor () -> Child?)?) {
+    readStructure(of: keyPath, at: path, read: read, structure: nil as ((Child) -> Bool)?)
+  }
+
   /// Registers, with Observation and `observe { }`, a read of the structure of the child at `keyPath` (whether it
-  /// is there; with `changed`, which rows or screens it holds): what a parent showing a sheet, a list or a stack
+  /// is there; with `structure`, which rows or screens it holds): what a parent showing a sheet, a list or a stack
   /// through a scope depends on. Where no key path leads from the root, the field is read whole instead.
-  func readStructure<Child>(
+  func readStructure<Child, Key: Equatable>(
     of keyPath: PartialKeyPath<State>, at path: AnyKeyPath?, read: (@MainActor () -> Child?)?,
-    changed: ((Child, Child) -> Bool)?
+    structure: ((Child) -> Key)?
   ) {
     if let path, let read {
-      observationRoot.fieldHub(at: path, read: read, source: nil).registerStructureRead(changed: changed)
+      observationRoot.fieldHub(at: path, read: read, source: nil).registerStructureRead(structure: structure)
       return
     }
     let hub = fieldHub
@@ -406,15 +421,10 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
     cancellation.run()
   }
 
-  // Not `isolated deinit`, which crashes on Apple's recent releases where no Swift task is current
-  // (swiftlang/swift#85500): ended on the spot on the main thread, else on the main actor's next turn.
+  // Not `isolated deinit` (see `onMainActorNowOrNextTurn`).
   deinit {
     let cancellation = cancellation
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { cancellation.run() }
-    } else {
-      Task { @MainActor in cancellation.run() }
-    }
+    onMainActorNowOrNextTurn { cancellation.run() }
   }
 }
 

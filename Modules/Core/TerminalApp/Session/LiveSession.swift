@@ -51,6 +51,8 @@ import TerminalUI
   var observation: ObserveToken?
   /// The front screen's text as the last render made it.
   var renderedText = ""
+  /// The front screen as the last render made it through the store: what the session asks for its id and actions.
+  var renderedScreen: TerminalScreen<State, Action>?
   /// Whether a `.rendered` event waits in the loop (one is enough for any number of renders).
   var renderAnnounced = false
   /// The screens whose `following` work was sent and that have stayed in the tree since: a screen uncovered (a
@@ -292,23 +294,23 @@ import TerminalUI
   /// Sends the front screen's appear action when another screen came to the front (an appear may navigate); the
   /// front screen once it settled.
   @discardableResult private func sendAppearActions() -> TerminalScreen<State, Action> {
-    var screen = frontScreen(store.currentState)
+    var screen = renderedFrontScreen()
     for _ in 0..<8 {
       guard screen.id != session.shownScreen else { break }
       session.shownScreen = screen.id
       // A screen that came to the front may not have been fitted yet (a list presented after the start).
-      if fit(terminal.size()) { screen = frontScreen(store.currentState) }
+      if fit(terminal.size()) { screen = renderedFrontScreen() }
       // A screen no longer in the tree left it: its following ended with it (a dismissed screen's effects are
       // cancelled), and it starts again if the screen comes back.
       followingScreens.formIntersection(screen.screensBelow + [screen.id])
       // Not work in progress: it lasts as long as the screen, so it is neither shown nor cancelled by Ctrl-C.
       if let follow = screen.followAction, followingScreens.insert(screen.id).inserted {
         store.send(follow)
-        screen = frontScreen(store.currentState)
+        screen = renderedFrontScreen()
       }
       guard let appear = screen.appearAction else { break }
       track(store.send(appear))
-      screen = frontScreen(store.currentState)
+      screen = renderedFrontScreen()
     }
     return screen
   }
@@ -341,7 +343,9 @@ import TerminalUI
   /// Renders the front screen through the store, as a SwiftUI body runs: what it reads is what `observe { }` runs
   /// it again for. The loop is told once, and draws the last render.
   private func renderFront() {
-    renderedText = view.screen(of: store, in: ScreenContext(style: style)).text
+    let screen = view.screen(of: store, in: ScreenContext(style: style))
+    renderedScreen = screen
+    renderedText = screen.text
     guard !renderAnnounced else { return }
     renderAnnounced = true
     continuation.yield(.rendered)
@@ -380,6 +384,13 @@ import TerminalUI
   }
 
   /// The view's screen for `state`.
+  /// The front screen now: the one the observed render made, rendered again first if what it read changed since
+  /// (a send renders at its end, a shared write on the next turn), so no screen is built twice for one state.
+  private func renderedFrontScreen() -> TerminalScreen<State, Action> {
+    observation?.runIfOutdated()
+    return renderedScreen ?? frontScreen(store.currentState)
+  }
+
   private func frontScreen(_ state: State) -> TerminalScreen<State, Action> {
     view.screen(for: state, in: ScreenContext(style: style))
   }
