@@ -82,6 +82,20 @@ struct ElementWritesTests {
     #expect(array.elementWrites.written(since: seenAgain) == .element(at: 3))
   }
 
+  @Test func aRowWrittenAgainWhileEveryStateIsKeptIsStillNamedAlone() {
+    // As with a debugger's timeline keeping each state: every write copies the elements first.
+    var array = rows(10)
+    array[id: 0]?.title = "seen"
+    var kept: [IdentifiedArrayOf<Row>] = []
+    for step in 0..<3 {
+      let seen = array.elementWrites.version
+      kept.append(array)
+      array[id: 4]?.title = "step \(step)"
+      #expect(array.elementWrites.written(since: seen) == .element(at: 4))
+    }
+    #expect(kept.count == 3)
+  }
+
   @Test func copiesWrittenApartNeverShareAVersion() {
     var original = rows(10)
     original[id: 0]?.title = "seen"
@@ -98,7 +112,7 @@ struct ElementWritesTests {
     #expect(original.elementWrites.written(since: copy.elementWrites.version) == .unknown)
   }
 
-  @Test func aWriteThatThrowsOutOfTheAccessIsLogged() {
+  @Test func aWriteThatThrowsOutOfTheAccessLeavesAVersionNoWatcherTrusts() {
     var array = rows(4)
     array[id: 0]?.title = "seen"
     let seen = array.elementWrites.version
@@ -108,7 +122,12 @@ struct ElementWritesTests {
     }
     #expect(throws: Interrupted.self) { try rename(&array[3]) }
     #expect(array[3].title == "half done")
-    #expect(array.elementWrites.written(since: seen) == .element(at: 3))
+    // Never `.nothing`: the row did change. The next write is exact again.
+    #expect(array.elementWrites.written(since: seen) == .unknown)
+    array[id: 1]?.title = "after"
+    let seenAgain = array.elementWrites.version
+    array[id: 2]?.title = "exact"
+    #expect(array.elementWrites.written(since: seenAgain) == .element(at: 2))
   }
 
   @Test func theLogIsNotPartOfTheValue() {

@@ -6,16 +6,16 @@ import Foundation
 /// A version is unique to one content of the elements while it is nonzero. A write in place counts up within the
 /// version's *lineage*; a write that had to copy the elements first (another value shared them) starts a lineage
 /// no value has had, so two copies written apart never carry one version. Any change this log cannot describe as a
-/// write at one position (ids added, removed or moved, the elements replaced) sets the version to 0: unknown.
+/// write at one position (ids added, removed or moved, the elements replaced) makes the version unknown (0).
 public struct ElementWrites: Equatable, Sendable {
   /// This content's version, or 0 when unknown.
-  public var version: UInt64 { current }
-  @usableFromInline var current: UInt64 = 0
-  /// A version (possibly of another lineage) whose content differs from this one at `position` alone.
-  @usableFromInline var base: UInt64 = 0
-  /// The first version in this lineage from which only `position` was written.
-  @usableFromInline var runStart: UInt64 = 0
-  /// Where the writes since `base` and `runStart` were.
+  public var version: UInt64 { current == Self.unknown ? 0 : current }
+  // Unknown is all ones inside, so that a write tests one condition for "unknown, or its lineage's count spent".
+  @usableFromInline var current = Self.unknown
+  /// The version from which only `position` was written: it, and the versions of this one's lineage after it.
+  /// Lineages are handed out in increasing order, so one started by a copy comes after `runStart`'s.
+  @usableFromInline var runStart = Self.unknown
+  /// Where the writes since `runStart` were.
   @usableFromInline var position = -1
 
   /// A log with no known version.
@@ -24,12 +24,13 @@ public struct ElementWrites: Equatable, Sendable {
   /// What differs between the content at `seen`, a version read earlier, and this one, for a caller that found
   /// the ids unchanged since (with the same ids, the same version is the same content, even the unknown 0: every
   /// change that forgets the version moves an id).
-  public func written(since seen: UInt64) -> WrittenSince {
+  public func written(since seenVersion: UInt64) -> WrittenSince {
+    let seen = seenVersion == 0 ? Self.unknown : seenVersion
     if seen == current { return .nothing }
-    guard seen != 0, current != 0 else { return .unknown }
-    if seen == base { return .element(at: position) }
+    guard seen != Self.unknown, current != Self.unknown else { return .unknown }
+    if seen == runStart { return .element(at: position) }
     let sameLineage = seen & Self.lineageMask == current & Self.lineageMask
-    return sameLineage && seen >= runStart && seen < current ? .element(at: position) : .unknown
+    return sameLineage && seen > runStart && seen < current ? .element(at: position) : .unknown
   }
 
   /// What `written(since:)` finds.
@@ -44,18 +45,29 @@ public struct ElementWrites: Equatable, Sendable {
 
   /// Records a write of the element at `written`; `copied` says whether the elements were copied to make it.
   @inlinable package mutating func recordWrite(at written: Int, copied: Bool) {
+    recordWrite(at: written, after: current, copied: copied)
+  }
+
+  /// Begins a write in place: the version is unknown until `recordWrite(at:after:copied:)` is given what this
+  /// returns, so a write that throws before then leaves a version no watcher trusts, never a wrong one.
+  @inlinable package mutating func beginWrite() -> UInt64 {
     let previous = current
-    if copied || previous == 0 || previous & Self.countMask == Self.countMask {
+    current = Self.unknown
+    return previous
+  }
+
+  /// Records a write of the element at `written` made from the content at version `previous`.
+  @inlinable package mutating func recordWrite(at written: Int, after previous: UInt64, copied: Bool) {
+    if copied || previous & Self.countMask == Self.countMask {
       current = ElementWriteLineage.next()
-      runStart = current
-      base = previous
+      // From an unknown content, the run starts at this write's own content.
+      runStart = previous == Self.unknown ? current : previous
       position = written
       return
     }
     current = previous &+ 1
     guard written != position else { return }
     runStart = previous
-    base = previous
     position = written
   }
 
@@ -63,19 +75,20 @@ public struct ElementWrites: Equatable, Sendable {
   /// reordered, the elements replaced): the next write in place is then exact again.
   package mutating func startAfresh() {
     current = ElementWriteLineage.next()
-    base = 0
-    runStart = current
+    runStart = Self.unknown
     position = -1
   }
 
   /// Forgets the version, for a step of a reordering (a swap) whose end starts afresh or is unknown.
   @inlinable package mutating func forget() {
-    current = 0
+    current = Self.unknown
   }
 
   /// The bits of a version that count writes in place within its lineage; the others name the lineage.
   @usableFromInline static var countMask: UInt64 { (1 << 24) - 1 }
   @usableFromInline static var lineageMask: UInt64 { ~countMask }
+  /// The version of a content no one knows.
+  @usableFromInline static var unknown: UInt64 { .max }
 }
 
 /// A process-wide source of lineages for `ElementWrites`: taken when a write copies the elements and at a change

@@ -20,15 +20,15 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     _modify {
       let id = storage[position].id
       let before = elementsAddress
-      // Deferred, so a write that throws out of the access is still indexed and logged.
-      defer {
-        if storage[position].id != id {
-          reindex(position, replacing: id)
-        } else {
-          writes.recordWrite(at: position, copied: elementsAddress != before)
-        }
-      }
+      // Not logged in a `defer`, which costs a call per write: `beginWrite` leaves the version unknown should the
+      // caller throw out of the access, so what follows the yield is skipped.
+      let previous = writes.beginWrite()
       yield &storage[position]
+      if storage[position].id != id {
+        reindex(position, replacing: id)
+      } else {
+        writes.recordWrite(at: position, after: previous, copied: elementsAddress != before)
+      }
     }
   }
 

@@ -127,12 +127,12 @@ public struct StackState<Element> {
     -> Result
   {
     let before = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    // Deferred, so a write that throws out of `body` is logged too.
-    defer {
-      let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-      writes.recordWrite(at: index, copied: after != before)
-    }
-    return try body(&entries[index].element)
+    // Unknown while `body` writes: if it throws, no watcher trusts the version (see `subscript(position:)`).
+    let previous = writes.beginWrite()
+    let result = try body(&entries[index].element)
+    let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    writes.recordWrite(at: index, after: previous, copied: after != before)
+    return result
   }
 
   /// The element with `id` for in-place mutation by the stack's `forEach`.
@@ -181,11 +181,10 @@ extension StackState: RandomAccessCollection, MutableCollection {
     get { entries[position].element }
     _modify {
       let before = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-      defer {
-        let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        writes.recordWrite(at: position, copied: after != before)
-      }
+      let previous = writes.beginWrite()
       yield &entries[position].element
+      let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      writes.recordWrite(at: position, after: previous, copied: after != before)
     }
   }
 }
