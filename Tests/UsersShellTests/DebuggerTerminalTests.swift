@@ -43,6 +43,10 @@ import UserClientTesting
     #expect(await terminal.type(":effects\r", thenWaitFor: "detail.followChangesElsewhere"))
     #expect(terminal.output.contains("list.followChangesElsewhere"))
     #expect(await terminal.type("help\r", thenWaitFor: ":effects          List the effects running now"))
+    // What is alive under the store: the detail's screen is open over the list, each followed by its view.
+    #expect(await terminal.type(":alive\r", thenWaitFor: "running effects: "))
+    #expect(terminal.output.contains("field hubs: "))
+    #expect(terminal.output.contains("UserDetail.State: 1"))
 
     #expect(await terminal.type(":at 99999\r", thenWaitFor: "There is no action #99999"))
 

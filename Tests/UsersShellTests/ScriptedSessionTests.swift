@@ -203,6 +203,7 @@ import UsersShell
         :next, :prev      Step to the next or previous action while looking at the past.
         :diff N           Show what action N changed in the state, shared values included.
         :effects          List the effects running now: who started them, for how long, their cancel ids.
+        :alive            Count what is alive under the store: child stores, followers, watches, effects.
         :resume           Back to the live screen.
 
         """))

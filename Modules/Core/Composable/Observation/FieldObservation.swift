@@ -31,6 +31,8 @@
   func addObserver(reading fields: FieldSet, onChange: @escaping @MainActor () -> Void) -> UInt64
   /// Stops telling observer `id`.
   func removeObserver(_ id: UInt64)
+  /// How many observers it tells.
+  var observerCount: Int { get }
 }
 
 /// The observers of one store's fields (a root or a scoped store): after each send of the root it compares the
@@ -104,6 +106,12 @@
       return
     }
     if observationFields.isEmpty, !wholeStateObserved { followRoot() }
+    // A lingering view reading a dismissed child's last state: only the child's return could change what it
+    // read, and that is a change of the structure, which its parent follows. Nothing to keep for it.
+    guard wasPresent || fields.structure else {
+      stopFollowingIfIdle()
+      return
+    }
     observationFields.formUnion(fields)
     for field in fields.positions { root.registerFieldRead(ObservedFieldKey(scope: scope, field: field)) }
     if fields.structure { root.registerFieldRead(ObservedFieldKey(scope: scope, field: ObservedFieldKey.structure)) }
@@ -135,7 +143,24 @@
   func removeObserver(_ id: UInt64) {
     observers.remove(id)
     stopFollowingIfIdle()
+    forgetKeysNoOneFollows()
   }
+
+  /// Drops the key paths made for fields that no observer and no Observation read follows any more, so a view
+  /// gone leaves none behind; a later read makes them again.
+  private func forgetKeysNoOneFollows() {
+    guard rootSubscription != nil, let root, let scope else { return }
+    let followed = observers.fieldsRead.union(observationFields)
+    root.keepFieldKeys(at: scope) { field in
+      switch field {
+      case ObservedFieldKey.structure: followed.structure
+      case ObservedFieldKey.wholeState: wholeStateObserved || followed.isAll
+      default: followed.isAll || followed.contains(field: field)
+      }
+    }
+  }
+
+  var observerCount: Int { observers.count }
 
   /// Stops following the root once nobody follows a field here; a shared hub is then forgotten by the root too.
   private func stopFollowingIfIdle() {
@@ -170,6 +195,8 @@
       _ = structureDiffers?(nil)
       observers.notify(.all)
       tellObservation(.all)
+      // A dismissed child's fields are read again only if it comes back, with keys made again then.
+      if let scope { root?.forgetFieldKeys(at: scope) }
       return
     }
     var changed = FieldSet.all
@@ -276,6 +303,9 @@ struct FieldObserver {
   private var read = FieldSet()
 
   var isEmpty: Bool { observers.isEmpty }
+  var count: Int { observers.count }
+  /// The fields some observer reads.
+  var fieldsRead: FieldSet { read }
   /// Whether an observer reads a field (or the whole state), not only the structure.
   var readsFields: Bool { read.isAll || read.mask != 0 }
 

@@ -196,6 +196,18 @@ public struct ObservableFieldList<Root> {
     return mask & other.mask != 0
   }
 
+  /// The fields of both sets, and the structure if either has it.
+  func union(_ other: FieldSet) -> FieldSet {
+    var both = self
+    both.formUnion(other)
+    return both
+  }
+
+  /// Whether the field at `field` is in the set (any field, for all fields).
+  func contains(field: Int) -> Bool {
+    isAll || (field < 64 && mask & (1 << UInt64(field)) != 0)
+  }
+
   /// Removes `other`'s fields (all of them when `other` is all fields).
   mutating func subtract(_ other: FieldSet) {
     if other.isAll {

@@ -11,23 +11,26 @@
 /// that changed one row of 100,000 costs what it costs at 10. It keeps the ids and a version, never the rows: a
 /// list held here would be copied by the next write to it. When the log cannot say (ids changed, several rows
 /// written, the list replaced), every row's followers are told, and each hub compares its own row's fields.
-@MainActor @usableFromInline final class RowWatch<ID: Hashable> {
+@MainActor @usableFromInline final class RowWatch<ID: Hashable>: RowFollowing {
   private weak var root: (any StoreObservationRoot)?
+  /// Where the list is from the root's state: what the root keeps this watch by while a row follows it.
+  private let path: AnyKeyPath
   /// Reads the list: its ids and its write log, or nil once it is gone.
   private let readList: @MainActor () -> (ids: [ID], writes: ElementWrites)?
   /// The ids and the write version read at the last send (nil: not read yet, or the list was gone).
   private var lastRead: (ids: [ID], version: UInt64)?
   private var followers: [ID: [UInt64: () -> Void]] = [:]
-  private var followerCount = 0
+  private(set) var followerCount = 0
   private var nextID: UInt64 = 0
   private var rootSubscription: UInt64?
 
   /// The watch of the list `read` returns, whose ids and write log `ids` and `writes` read.
   init<Rows>(
-    root: any StoreObservationRoot, read: @escaping @MainActor () -> Rows?, ids: @escaping (Rows) -> [ID],
-    writes: @escaping (Rows) -> ElementWrites
+    root: any StoreObservationRoot, path: AnyKeyPath, read: @escaping @MainActor () -> Rows?,
+    ids: @escaping (Rows) -> [ID], writes: @escaping (Rows) -> ElementWrites
   ) {
     self.root = root
+    self.path = path
     readList = { read().map { (ids($0), writes($0)) } }
   }
 
@@ -51,6 +54,7 @@
 
   func subscribe(row id: ID, _ onChange: @escaping () -> Void) -> UInt64 {
     if rootSubscription == nil, let root {
+      root.keepRowWatch(self, at: path)
       _ = rowsWrittenSinceLastRead()
       rootSubscription = root.subscribe { [weak self] in self?.rootDidSend() }
     }
@@ -68,6 +72,7 @@
     root?.unsubscribe(subscription)
     rootSubscription = nil
     lastRead = nil
+    root?.forgetRowWatch(self, at: path)
   }
 
   private func rootDidSend() {
@@ -80,6 +85,12 @@
       for onChange in Array(rowFollowers.values) { onChange() }
     }
   }
+}
+
+/// A watch of rows, counted without its id type.
+@MainActor protocol RowFollowing: AnyObject {
+  /// How many row followers it tells.
+  var followerCount: Int { get }
 }
 
 /// One row of a `RowWatch`, as the row's hub follows it.

@@ -54,8 +54,41 @@ extension RootStore {
     return watch
   }
 
+  @usableFromInline func keepRowWatch(_ watch: AnyObject, at path: AnyKeyPath) {
+    if rowWatches[path] == nil { rowWatches[path] = watch }
+  }
+
+  @usableFromInline func forgetRowWatch(_ watch: AnyObject, at path: AnyKeyPath) {
+    if rowWatches[path] === watch { rowWatches[path] = nil }
+  }
+
   @usableFromInline func forgetFieldHub(_ hub: AnyObject, at scope: ScopeKey) {
-    if fieldHubs[scope] === hub { fieldHubs[scope] = nil }
+    guard fieldHubs[scope] === hub else { return }
+    fieldHubs[scope] = nil
+    fieldKeyPaths[scope] = nil
+  }
+
+  @usableFromInline func forgetFieldKeys(at scope: ScopeKey) {
+    fieldKeyPaths[scope] = nil
+  }
+
+  @usableFromInline func keepFieldKeys(at scope: ScopeKey, only kept: (Int) -> Bool) {
+    guard let keys = fieldKeyPaths[scope], keys.keys.contains(where: { !kept($0) }) else { return }
+    fieldKeyPaths[scope] = keys.filter { kept($0.key) }
+  }
+
+  @usableFromInline func countAlive(into counts: inout AliveCounts) {
+    counts.fieldHubs += fieldHubs.count
+    for hub in fieldHubs.values { counts.fieldObservers += (hub as? any FieldHubProtocol)?.observerCount ?? 0 }
+    // A watch counts while a row follows it: one made by a scope no row view followed yet holds nothing.
+    for watch in rowWatches.values {
+      let followers = (watch as? any RowFollowing)?.followerCount ?? 0
+      if followers > 0 { counts.rowWatches += 1 }
+      counts.rowFollowers += followers
+    }
+    counts.sendFollowers += subscriptions.count
+    counts.observationKeys += fieldKeyPaths.values.reduce(0) { $0 + $1.count }
+    counts.runningEffects += effects.count
   }
 
   @usableFromInline func registerFieldRead(_ field: ObservedFieldKey) {
@@ -67,9 +100,9 @@ extension RootStore {
   }
 
   func keyPath(for field: ObservedFieldKey) -> KeyPath<RootStore, Int> {
-    if let keyPath = fieldKeyPaths[field] { return keyPath }
+    if let keyPath = fieldKeyPaths[field.scope]?[field.field] { return keyPath }
     let keyPath = \RootStore.[observedField: field]
-    fieldKeyPaths[field] = keyPath
+    fieldKeyPaths[field.scope, default: [:]][field.field] = keyPath
     return keyPath
   }
 }

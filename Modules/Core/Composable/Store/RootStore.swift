@@ -34,8 +34,9 @@ import Observation
   var fieldHubs: [ScopeKey: AnyObject] = [:]
   /// The watches of lists whose rows are observed, by the list's key path from the root's state.
   var rowWatches: [AnyKeyPath: AnyObject] = [:]
-  /// The key path Observation knows each field read by, made once per field.
-  var fieldKeyPaths: [ObservedFieldKey: KeyPath<RootStore, Int>] = [:]
+  /// The key path Observation knows each field read by, made once per field, by scope: dropped with the scope's
+  /// hub, so rows that come and go leave none behind.
+  var fieldKeyPaths: [ScopeKey: [Int: KeyPath<RootStore, Int>]] = [:]
   var nextSubscriptionID: UInt64 = 0
 
   /// Receives every action and every effect start, for the test store.

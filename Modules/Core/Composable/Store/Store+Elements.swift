@@ -63,7 +63,7 @@ extension Store {
     guard let path = scopePath?.appending(path: toRows), let read = Self.reader(from: readFromRoot, at: toRows)
     else { return nil }
     return observationRoot.rowWatch(at: path) {
-      RowWatch(root: observationRoot, read: read, ids: ids, writes: writes)
+      RowWatch(root: observationRoot, path: path, read: read, ids: ids, writes: writes)
     }
   }
 }

@@ -143,9 +143,13 @@ import Observation
   @usableFromInline var childCache: [ScopeCacheKey: WeakStore] = [:]
   /// The size at which the cache drops the stores no one keeps any more.
   @usableFromInline var childCachePruneCount = 64
+  /// Removes this store's entry from its parent's cache once it is released: a popped screen's or a removed row's
+  /// entry goes with its store, not at the cache's next prune.
+  var leaveParentCache: (@MainActor @Sendable () -> Void)?
 
   deinit {
     ownedEffects?.cancelAll()
+    if let leaveParentCache { onMainActorNowOrNextTurn(leaveParentCache) }
   }
 
   /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view), or inside
@@ -235,6 +239,10 @@ import Observation
       childCachePruneCount = max(64, 2 * childCache.count)
     }
     childCache[key] = WeakStore(store: child)
+    (child as? any CacheLeaving)?.setLeaveParentCache { [weak self] in
+      // Only if the entry is still the released store's: a new child may have been cached there since.
+      if let self, self.childCache[key]?.store == nil { self.childCache[key] = nil }
+    }
   }
 
   /// Forgets the child scoped at `key` (a dismissed child: the next presentation gets a store of its own).
@@ -460,6 +468,16 @@ final class SubscriptionCancellation: @unchecked Sendable {
   func fieldDidChange(_ field: ObservedFieldKey)
   /// Forgets the shared `hub` at `scope` (it follows nothing any more); the next read there makes a new one.
   func forgetFieldHub(_ hub: AnyObject, at scope: ScopeKey)
+  /// Keeps `watch` as the one at `path` unless there is one: a watch followed again after it was forgotten.
+  func keepRowWatch(_ watch: AnyObject, at path: AnyKeyPath)
+  /// Forgets `watch` at `path` (no row follows it any more).
+  func forgetRowWatch(_ watch: AnyObject, at path: AnyKeyPath)
+  /// Forgets the key paths made for the fields at `scope` (its state is gone; a later read makes them again).
+  func forgetFieldKeys(at scope: ScopeKey)
+  /// Forgets the key paths made for the fields at `scope` that `kept` does not keep (nobody follows them now).
+  func keepFieldKeys(at scope: ScopeKey, only kept: (Int) -> Bool)
+  /// Adds what the root keeps (hubs, watches, followers, keys, effects) to `counts`.
+  func countAlive(into counts: inout AliveCounts)
 }
 
 extension RootStore: StoreObservationRoot {

@@ -9,7 +9,8 @@ import TerminalUI
 ///
 /// `:timeline [text]` lists the last actions, `:at N` shows the screens as they were after action N (`:next`,
 /// `:prev` step, `:resume` returns), `:diff N` shows what action N changed, `:effects` lists the effects running
-/// now. While a past state is shown, feature commands are refused: nothing is applied to a past state.
+/// now, `:alive` what is alive under the store. While a past state is shown, feature commands are refused: nothing
+/// is applied to a past state.
 @MainActor final class TerminalDebugger<State, Action> {
   let timeline: StoreTimeline<State, Action>
   let view: any TerminalView<State, Action>
@@ -20,9 +21,16 @@ import TerminalUI
   /// The last `:timeline` listing, so `:more` goes on with older entries.
   private var listing: (filter: String, shown: Int)?
 
-  init(timeline: StoreTimeline<State, Action>, view: any TerminalView<State, Action>) {
+  /// What is alive under the store now (nil once it is gone).
+  private let alive: @MainActor () -> AliveCounts?
+
+  init(
+    timeline: StoreTimeline<State, Action>, view: any TerminalView<State, Action>,
+    alive: @escaping @MainActor () -> AliveCounts? = { nil }
+  ) {
     self.timeline = timeline
     self.view = view
+    self.alive = alive
   }
 
   /// What a command answered: text to show, or one line saying why it was refused.
@@ -40,6 +48,7 @@ import TerminalUI
     :next, :prev      Step to the next or previous action while looking at the past.
     :diff N           Show what action N changed in the state, shared values included.
     :effects          List the effects running now: who started them, for how long, their cancel ids.
+    :alive            Count what is alive under the store: child stores, followers, watches, effects.
     :resume           Back to the live screen.
     """
   }
@@ -85,6 +94,9 @@ import TerminalUI
       return step(from: current, by: command == "next" ? 1 : -1)
     case "diff": return diff(argument.isEmpty ? viewing.map(String.init) ?? "" : argument)
     case "effects": return .text(effects())
+    case "alive":
+      guard let counts = alive() else { return .error("The store is gone: nothing is alive under it.") }
+      return .text(counts.description)
     case "resume":
       guard viewing != nil else { return .text("Already on the live screen.") }
       viewing = nil

@@ -43,7 +43,9 @@ import TerminalUI
     self.stopOnError = stopOnError
     self.effectTimeout = effectTimeout
     self.write = write
-    debugger = store.timeline.map { TerminalDebugger(timeline: $0, view: view) }
+    debugger = store.timeline.map { [weak store] in
+      TerminalDebugger(timeline: $0, view: view, alive: { store?.alive })
+    }
   }
 
   /// Opens the session on the screens as they were after action `sequence` (a recording opened step by step),

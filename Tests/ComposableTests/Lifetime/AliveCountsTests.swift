@@ -1,0 +1,163 @@
+import Composable
+import Foundation
+import Observation
+import Testing
+
+/// A feature whose effect runs until cancelled: what a released root store must stop.
+struct Forever: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case start, tick }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        while !Task.isCancelled {
+          try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        ForeverEnded.mark()
+      }
+    case .tick:
+      return .none
+    }
+  }
+}
+
+/// Whether a `Forever` effect saw its cancellation and ended.
+enum ForeverEnded {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var ended = 0
+
+  static func mark() { lock.withLock { ended += 1 } }
+  static var count: Int { lock.withLock { ended } }
+}
+
+/// Opening and closing every kind of child, as views do, leaves nothing more alive than before.
+@MainActor struct AliveCountsTests {
+  /// What is alive once the main actor has run what released views left for its next turn: a token released off
+  /// the main thread (as the test runner's main actor is here) ends its following there.
+  private func settled<State, Action>(_ store: Store<State, Action>) async -> AliveCounts {
+    for _ in 0..<3 { await Task.yield() }
+    return store.alive
+  }
+
+  @Test func aSheetOpenedAndClosedTenTimesLeavesNothingBehind() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    // The parent's view: shows whether the sheet is up, and the count.
+    let parentView = observe {
+      _ = store.scope(state: \.sheet, action: \.sheet.presented)?.value
+      _ = store.count
+    }
+    let baseline = await settled(store)
+    for id in 0..<10 {
+      store.send(.present(id))
+      var sheet = store.scope(state: \.sheet, action: \.sheet.presented)
+      var sheetView: ObserveToken? = observe { _ = sheet?.value }
+      sheet?.send(.bump)
+      #expect(await settled(store).stores["Tile.State"] == 1)
+      store.send(.sheet(.dismiss))
+      sheetView = nil
+      sheet = nil
+      _ = (sheetView, sheet)
+      let closed = await settled(store)
+      #expect(closed == baseline)
+    }
+    let after = await settled(store)
+    #expect(after == baseline)
+    _ = parentView
+  }
+
+  @Test func screensPushedAndPoppedLeaveNothingBehind() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let stackView = observe { _ = store.scope(state: \.path, action: \.path).count }
+    let baseline = await settled(store)
+    for round in 0..<10 {
+      // One screen, then a stack three deep, each with its view.
+      let depth = round.isMultiple(of: 2) ? 1 : 3
+      for id in 0..<depth { store.send(.push(id)) }
+      var screens = store.scope(state: \.path, action: \.path).map(\.store)
+      var views: [ObserveToken] = screens.map { screen in observe { _ = screen.value } }
+      for screen in screens { screen.send(.bump) }
+      let open = await settled(store)
+      #expect(open.stores["Tile.State"] == depth)
+      #expect(open.rowFollowers == depth)
+      for _ in 0..<depth { store.send(.popLast) }
+      views = []
+      screens = []
+      _ = (views, screens)
+    }
+    let after = await settled(store)
+    #expect(after == baseline)
+    _ = stackView
+  }
+
+  @Test func rowsAddedAndRemovedLeaveNothingBehind() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let listView = observe { _ = store.scope(state: \.tiles, action: \.tiles).count }
+    // The rows already there were shown once: a gone view's fields stay followed until they change, as
+    // Observation cannot say when its observers go (see the test below), so they are part of the baseline.
+    var shown: [ObserveToken] = store.scope(state: \.tiles, action: \.tiles).map { row in observe { _ = row.value } }
+    shown = []
+    _ = shown
+    let baseline = await settled(store)
+    for id in 100..<110 {
+      store.send(.addTile(id))
+      var rows = store.scope(state: \.tiles, action: \.tiles)
+      var views: [ObserveToken] = rows.map { row in observe { _ = row.value } }
+      store.send(.tiles(.element(id: id, action: .bump)))
+      #expect(await settled(store).rowFollowers == rows.count)
+      store.send(.removeTile(id))
+      views = []
+      rows = []
+      _ = (views, rows)
+    }
+    let after = await settled(store)
+    #expect(after == baseline)
+    _ = listView
+  }
+
+  @Test func aViewGoneWithoutItsFieldChangingIsCountedUntilItDoes() async {
+    // Observation does not say when a view goes: its field stays followed until it changes, then is dropped.
+    let store = Store(initialState: Board.State()) { Board() }
+    let baseline = await settled(store)
+    var tile: StoreOf<Tile>? = store.scope(state: \.tile, action: \.tile)
+    withObservationTracking {
+      _ = tile?.value
+    } onChange: {
+    }
+    tile = nil
+    #expect(store.alive.fieldHubs == baseline.fieldHubs + 1)
+    store.send(.tile(.bump))
+    let after = await settled(store)
+    #expect(after == baseline)
+  }
+
+  @Test func aReleasedRootFreesItsStoresAndCancelsItsEffects() async throws {
+    let endedBefore = ForeverEnded.count
+    weak var released: StoreOf<Forever>?
+    weak var child: Store<Forever.State, Forever.Action>?
+    do {
+      let store = Store(initialState: Forever.State()) { Forever() }
+      store.send(.start)
+      #expect(store.alive.runningEffects == 1)
+      let scoped = store.scope(state: { $0 }, action: { $0 })
+      child = scoped
+      released = store
+      _ = scoped
+    }
+    #expect(released == nil)
+    #expect(child == nil)
+    // The effect in flight was cancelled with its store, and ends.
+    for _ in 0..<200 where ForeverEnded.count == endedBefore { try await Task.sleep(nanoseconds: 5_000_000) }
+    #expect(ForeverEnded.count == endedBefore + 1)
+  }
+
+  @Test func whatIsAliveReadsAsOneLinePerKind() {
+    var counts = AliveCounts()
+    counts.stores = ["Tile.State": 2]
+    counts.runningEffects = 1
+    #expect(counts.storeCount == 2)
+    #expect(counts.description.hasPrefix("stores: 2\n  Tile.State: 2\n"))
+    #expect(counts.description.hasSuffix("running effects: 1"))
+  }
+}
