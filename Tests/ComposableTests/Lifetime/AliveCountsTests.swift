@@ -51,20 +51,24 @@ enum ForeverEnded {
     let baseline = await settled(store)
     for id in 0..<10 {
       store.send(.present(id))
-      var sheet = store.scope(state: \.sheet, action: \.sheet.presented)
-      var sheetView: ObserveToken? = observe { _ = sheet?.value }
-      sheet?.send(.bump)
-      #expect(await settled(store).stores["Tile.State"] == 1)
-      store.send(.sheet(.dismiss))
-      sheetView = nil
-      sheet = nil
-      _ = (sheetView, sheet)
+      do {
+        let sheet = store.scope(state: \.sheet, action: \.sheet.presented)
+        let sheetView = observe { _ = sheet?.value }
+        sheet?.send(.bump)
+        let open = await settled(store)
+        #expect(open.stores["Tile.State"] == 1)
+        #expect(open.fieldObservers == baseline.fieldObservers + 1)
+        store.send(.sheet(.dismiss))
+        // Kept to here, past the dismissal, as a view still on screen would be (the optimizer ends unused
+        // values early otherwise).
+        withExtendedLifetime((sheet, sheetView)) {}
+      }
       let closed = await settled(store)
       #expect(closed == baseline)
     }
     let after = await settled(store)
     #expect(after == baseline)
-    _ = parentView
+    withExtendedLifetime(parentView) {}
   }
 
   @Test func screensPushedAndPoppedLeaveNothingBehind() async {
@@ -75,20 +79,20 @@ enum ForeverEnded {
       // One screen, then a stack three deep, each with its view.
       let depth = round.isMultiple(of: 2) ? 1 : 3
       for id in 0..<depth { store.send(.push(id)) }
-      var screens = store.scope(state: \.path, action: \.path).map(\.store)
-      var views: [ObserveToken] = screens.map { screen in observe { _ = screen.value } }
-      for screen in screens { screen.send(.bump) }
-      let open = await settled(store)
-      #expect(open.stores["Tile.State"] == depth)
-      #expect(open.rowFollowers == depth)
-      for _ in 0..<depth { store.send(.popLast) }
-      views = []
-      screens = []
-      _ = (views, screens)
+      do {
+        let screens = store.scope(state: \.path, action: \.path).map(\.store)
+        let views = screens.map { screen in observe { _ = screen.value } }
+        for screen in screens { screen.send(.bump) }
+        let open = await settled(store)
+        #expect(open.stores["Tile.State"] == depth)
+        #expect(open.rowFollowers == depth)
+        for _ in 0..<depth { store.send(.popLast) }
+        withExtendedLifetime((screens, views)) {}
+      }
     }
     let after = await settled(store)
     #expect(after == baseline)
-    _ = stackView
+    withExtendedLifetime(stackView) {}
   }
 
   @Test func rowsAddedAndRemovedLeaveNothingBehind() async {
@@ -96,24 +100,26 @@ enum ForeverEnded {
     let listView = observe { _ = store.scope(state: \.tiles, action: \.tiles).count }
     // The rows already there were shown once: a gone view's fields stay followed until they change, as
     // Observation cannot say when its observers go (see the test below), so they are part of the baseline.
-    var shown: [ObserveToken] = store.scope(state: \.tiles, action: \.tiles).map { row in observe { _ = row.value } }
-    shown = []
-    _ = shown
+    do {
+      let rows = store.scope(state: \.tiles, action: \.tiles)
+      let shown = rows.map { row in observe { _ = row.value } }
+      withExtendedLifetime((rows, shown)) {}
+    }
     let baseline = await settled(store)
     for id in 100..<110 {
       store.send(.addTile(id))
-      var rows = store.scope(state: \.tiles, action: \.tiles)
-      var views: [ObserveToken] = rows.map { row in observe { _ = row.value } }
-      store.send(.tiles(.element(id: id, action: .bump)))
-      #expect(await settled(store).rowFollowers == rows.count)
-      store.send(.removeTile(id))
-      views = []
-      rows = []
-      _ = (views, rows)
+      do {
+        let rows = store.scope(state: \.tiles, action: \.tiles)
+        let views = rows.map { row in observe { _ = row.value } }
+        store.send(.tiles(.element(id: id, action: .bump)))
+        #expect(await settled(store).rowFollowers == rows.count)
+        store.send(.removeTile(id))
+        withExtendedLifetime((rows, views)) {}
+      }
     }
     let after = await settled(store)
     #expect(after == baseline)
-    _ = listView
+    withExtendedLifetime(listView) {}
   }
 
   @Test func aViewGoneWithoutItsFieldChangingIsCountedUntilItDoes() async {
