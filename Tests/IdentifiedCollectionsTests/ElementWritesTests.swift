@@ -15,6 +15,13 @@ struct ElementWritesTests {
     IdentifiedArray(uniqueElements: (0..<count).map { Row(id: $0) })
   }
 
+  /// Writes the row with `id` and expects the log to name that row alone since the version before the write.
+  private func expectWriteNamedAlone(_ array: inout IdentifiedArrayOf<Row>, id: Int, title: String) {
+    let seen = array.elementWrites.version
+    array[id: id]?.title = title
+    #expect(array.elementWrites.written(since: seen) == .element(at: array.index(id: id) ?? -1))
+  }
+
   @Test func eachArrayBuiltHasAVersionOfItsOwn() {
     let first = rows(3)
     let second = rows(3)
@@ -77,9 +84,7 @@ struct ElementWritesTests {
     array[id: 2]?.title = "a"
     #expect(array.elementWrites.version != 0)
     #expect(array.elementWrites.written(since: seen) == .unknown)
-    let seenAgain = array.elementWrites.version
-    array[id: 3]?.title = "b"
-    #expect(array.elementWrites.written(since: seenAgain) == .element(at: 3))
+    expectWriteNamedAlone(&array, id: 3, title: "b")
   }
 
   @Test func aRowWrittenAgainWhileEveryStateIsKeptIsStillNamedAlone() {
@@ -125,9 +130,30 @@ struct ElementWritesTests {
     // Never `.nothing`: the row did change. The next write is exact again.
     #expect(array.elementWrites.written(since: seen) == .unknown)
     array[id: 1]?.title = "after"
+    expectWriteNamedAlone(&array, id: 2, title: "exact")
+  }
+
+  @Test func aForEachsWriteInPlaceIsLoggedAsThePositionalOne() {
+    var array = rows(6)
+    array[id: 0]?.title = "seen"
+    let seen = array.elementWrites.version
+    let title = array.modifyElement(at: 4) { row in
+      row.title = "reduced"
+      return row.title
+    }
+    #expect(title == "reduced")
+    #expect(array.elementWrites.written(since: seen) == .element(at: 4))
+    // Kept by another value, the elements are copied first: a new lineage, still naming the one row.
+    let kept = array
     let seenAgain = array.elementWrites.version
-    array[id: 2]?.title = "exact"
-    #expect(array.elementWrites.written(since: seenAgain) == .element(at: 2))
+    array.modifyElement(at: 1) { $0.title = "copied" }
+    #expect(array.elementWrites.written(since: seenAgain) == .element(at: 1))
+    #expect(kept.elementWrites.written(since: array.elementWrites.version) == .unknown)
+    // A write that changes the element's id re-indexes it, and starts the log afresh.
+    array.modifyElement(at: 2) { $0.id = 200 }
+    #expect(array.index(id: 200) == 2)
+    #expect(array.index(id: 2) == nil)
+    #expect(array.elementWrites.written(since: seenAgain) == .unknown)
   }
 
   @Test func theLogIsNotPartOfTheValue() {

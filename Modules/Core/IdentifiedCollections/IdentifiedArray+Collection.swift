@@ -32,6 +32,23 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// Runs `body` on the element at `position` in place, as the positional subscript's write does, for a caller
+  /// that cannot throw out of it (a `forEach` running an element's reducer): with no way out between the write and
+  /// its log, the version need not be made unknown first, which saves a store on the hottest path of a list.
+  @inlinable package mutating func modifyElement<Result>(at position: Int, _ body: (inout Element) -> Result)
+    -> Result
+  {
+    let id = storage[position].id
+    let before = elementsAddress
+    let result = body(&storage[position])
+    if storage[position].id != id {
+      reindex(position, replacing: id)
+    } else {
+      writes.recordWrite(at: position, copied: elementsAddress != before)
+    }
+    return result
+  }
+
   /// Exchanges two elements, keeping the id index right.
   public mutating func swapAt(_ i: Int, _ j: Int) {
     swapElements(i, j)

@@ -5,17 +5,20 @@ import Testing
 
 /// A feature whose effect runs until cancelled: what a released root store must stop.
 struct Forever: Reducer {
+  /// Counts this reducer's effects; one per test, as tests may run side by side.
+  let counts: ForeverEffect
   struct State: Equatable {}
   enum Action: Equatable { case start, tick }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      return .run { send in
+      return .run { [counts] send in
+        counts.started.mark()
         while !Task.isCancelled {
           try? await Task.sleep(nanoseconds: 1_000_000)
         }
-        ForeverEnded.mark()
+        counts.ended.mark()
       }
     case .tick:
       return .none
@@ -23,13 +26,17 @@ struct Forever: Reducer {
   }
 }
 
-/// Whether a `Forever` effect saw its cancellation and ended.
-enum ForeverEnded {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var ended = 0
-
-  static func mark() { lock.withLock { ended += 1 } }
-  static var count: Int { lock.withLock { ended } }
+/// How many `Forever` effects began their body, and how many saw their cancellation and ended it.
+final class ForeverEffect: Sendable {
+  /// A count any thread may bump.
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func mark() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+  }
+  let started = Counter()
+  let ended = Counter()
 }
 
 /// Opening and closing every kind of child, as views do, leaves nothing more alive than before.
@@ -39,6 +46,11 @@ enum ForeverEnded {
   private func settled<State, Action>(_ store: Store<State, Action>) async -> AliveCounts {
     for _ in 0..<3 { await Task.yield() }
     return store.alive
+  }
+
+  /// A view per store reading its whole value, as a list's rows or a stack's screens do.
+  private func viewsReadingEach(_ stores: [StoreOf<Tile>]) -> [ObserveToken] {
+    stores.map { store in observe { _ = store.value } }
   }
 
   @Test func aSheetOpenedAndClosedTenTimesLeavesNothingBehind() async {
@@ -81,7 +93,7 @@ enum ForeverEnded {
       for id in 0..<depth { store.send(.push(id)) }
       do {
         let screens = store.scope(state: \.path, action: \.path).map(\.store)
-        let views = screens.map { screen in observe { _ = screen.value } }
+        let views = viewsReadingEach(screens)
         for screen in screens { screen.send(.bump) }
         let open = await settled(store)
         #expect(open.stores["Tile.State"] == depth)
@@ -102,7 +114,7 @@ enum ForeverEnded {
     // Observation cannot say when its observers go (see the test below), so they are part of the baseline.
     do {
       let rows = store.scope(state: \.tiles, action: \.tiles)
-      let shown = rows.map { row in observe { _ = row.value } }
+      let shown = viewsReadingEach(Array(rows))
       withExtendedLifetime((rows, shown)) {}
     }
     let baseline = await settled(store)
@@ -110,7 +122,7 @@ enum ForeverEnded {
       store.send(.addTile(id))
       do {
         let rows = store.scope(state: \.tiles, action: \.tiles)
-        let views = rows.map { row in observe { _ = row.value } }
+        let views = viewsReadingEach(Array(rows))
         store.send(.tiles(.element(id: id, action: .bump)))
         #expect(await settled(store).rowFollowers == rows.count)
         store.send(.removeTile(id))
@@ -139,13 +151,17 @@ enum ForeverEnded {
   }
 
   @Test func aReleasedRootFreesItsStoresAndCancelsItsEffects() async throws {
-    let endedBefore = ForeverEnded.count
+    let counts = ForeverEffect()
     weak var released: StoreOf<Forever>?
     weak var child: Store<Forever.State, Forever.Action>?
+    let effect: StoreTask
     do {
-      let store = Store(initialState: Forever.State()) { Forever() }
-      store.send(.start)
+      let store = Store(initialState: Forever.State()) { Forever(counts: counts) }
+      effect = store.send(.start)
       #expect(store.alive.runningEffects == 1)
+      // Started after `send` (below the 26 releases), the effect has not run its first line yet; one released
+      // before then never runs it (EffectStartOrder). Here it is in its loop when the store goes.
+      await waitUntil { counts.started.count == 1 }
       let scoped = store.scope(state: { $0 }, action: { $0 })
       child = scoped
       released = store
@@ -153,9 +169,29 @@ enum ForeverEnded {
     }
     #expect(released == nil)
     #expect(child == nil)
-    // Not asserted yet: that the effect in flight ends. It does in debug and release, but in the Swift Build run
-    // under the race detector it had not ended after 30 s (issue 65's note): to be found before it is claimed.
-    _ = endedBefore
+    await effect.finish()
+    #expect(counts.ended.count == 1)
+  }
+
+  @Test func aRootReleasedBeforeItsEffectBeginsEndsTheEffectAllTheSame() async {
+    let counts = ForeverEffect()
+    let effect: StoreTask
+    do {
+      let store = Store(initialState: Forever.State()) { Forever(counts: counts) }
+      effect = store.send(.start)
+    }
+    await effect.finish()
+    // Immediately started, the body ran up to its first suspension inside `send`; started after `send`, it never
+    // began. Either way the task has ended: `finish()` returned.
+    #expect(counts.started.count == (EffectStartOrder.current == .immediate ? 1 : 0))
+    #expect(counts.ended.count == counts.started.count)
+  }
+
+  /// Waits, a turn of the main actor at a time (10 s at most), until `condition` holds.
+  private func waitUntil(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+    #expect(condition())
   }
 
   @Test func whatIsAliveReadsAsOneLinePerKind() {

@@ -122,16 +122,13 @@ public struct StackState<Element> {
     writes.startAfresh()
   }
 
-  /// Runs `body` on the element at `index` in place, and logs the write.
-  @inlinable mutating func modifyElement<Result>(at index: Int, _ body: (inout Element) throws -> Result) rethrows
-    -> Result
-  {
+  /// Runs `body` on the element at `index` in place, and logs the write. `body` cannot throw: with no way out
+  /// between the write and its log, the version need not be made unknown first (see `subscript(position:)`).
+  @inlinable mutating func modifyElement<Result>(at index: Int, _ body: (inout Element) -> Result) -> Result {
     let before = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    // Unknown while `body` writes: if it throws, no watcher trusts the version (see `subscript(position:)`).
-    let previous = writes.beginWrite()
-    let result = try body(&entries[index].element)
+    let result = body(&entries[index].element)
     let after = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    writes.recordWrite(at: index, after: previous, copied: after != before)
+    writes.recordWrite(at: index, copied: after != before)
     return result
   }
 

@@ -167,7 +167,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     in elements: inout IdentifiedArray<Element.State>
   ) -> Effect<Element.Action>? {
     guard let index = elements.index(id: id) else { return nil }
-    return element.reduce(into: &elements[index], action: action)
+    return elements.modifyElement(at: index) { element.reduce(into: &$0, action: action) }
   }
 
   @usableFromInline func reportMissingElement(id: Element.State.ID, action: Element.Action) {
