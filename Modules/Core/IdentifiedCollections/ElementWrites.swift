@@ -58,16 +58,24 @@ public struct ElementWrites: Equatable, Sendable {
 
   /// Records a write of the element at `written` made from the content at version `previous`.
   @inlinable package mutating func recordWrite(at written: Int, after previous: UInt64, copied: Bool) {
-    if copied || previous & Self.countMask == Self.countMask {
-      current = ElementWriteLineage.next()
-      // From an unknown content, the run starts at this write's own content.
-      runStart = previous == Self.unknown ? current : previous
-      position = written
+    let next = previous &+ 1
+    // One test for the three cases that need a new lineage: the elements were copied, the version is unknown (all
+    // ones, so `next` is 0), or the lineage's count is spent (`next` would carry into the lineage's bits).
+    if copied || next & Self.countMask == 0 {
+      recordWriteInNewLineage(at: written, after: previous)
       return
     }
-    current = previous &+ 1
+    current = next
     guard written != position else { return }
     runStart = previous
+    position = written
+  }
+
+  /// The rare side of `recordWrite(at:after:copied:)`, out of line so the write in place stays small.
+  @usableFromInline mutating func recordWriteInNewLineage(at written: Int, after previous: UInt64) {
+    current = ElementWriteLineage.next()
+    // From an unknown content, the run starts at this write's own content.
+    runStart = previous == Self.unknown ? current : previous
     position = written
   }
 
