@@ -101,6 +101,11 @@
     if fields.isAll {
       // The whole state of a scope whose fields are listed: a change of any of them, not of the whole root.
       if !wholeStateObserved, observationFields.isEmpty { followRoot() }
+      // A lingering view reading a dismissed child's whole last state keeps nothing either (see below).
+      guard wasPresent else {
+        stopFollowingIfIdle()
+        return
+      }
       wholeStateObserved = true
       root.registerFieldRead(ObservedFieldKey(scope: scope, field: ObservedFieldKey.wholeState))
       return
