@@ -41,6 +41,9 @@ public struct Exploration<State, Action> {
   public var checksCodableRoundTrip = true
   /// Built in: a `RestorableState` settles idempotently (settling twice equals settling once).
   public var checksRestoration = true
+  /// The most replays the search for a shorter failure may take once shrinking is done (breadth first over the
+  /// failure's own steps, every length below the shrunk one); the report says when it ran out first.
+  public var shortestSearchBudget = 1_000
   /// The terminal app that opens a failing sequence's recording (`users`, `UserListExample`): the report says
   /// `swift run APP --replay FILE --step`. Nil: the report names the feature instead.
   public var opensIn: String?
@@ -109,6 +112,8 @@ public struct ExplorationResult<Action> {
   public internal(set) var shrunkTest: String?
   /// What the shrinking took: the sequences replayed and the time, for the failures found (nil without one).
   public internal(set) var shrinking: (replays: Int, duration: Duration)?
+  /// What the search for a shorter failure after shrinking did (nil without a failure).
+  public internal(set) var shortestSearch: ShortestSearch?
   /// The failing sequence kept as a recording (`--replay FILE --step` opens it), with its trace beside it.
   public internal(set) var session: URL?
 }

@@ -129,7 +129,8 @@ extension Explorer {
   /// rerun the sequence.
   func report(
     _ failure: (seed: UInt64, steps: [Step], original: Int, reason: ExplorationFailure), sequences: Int,
-    shrinking: (replays: Int, duration: Duration)?, test: [String], testName: String, session: URL? = nil
+    shrinking: (replays: Int, duration: Duration)?, shortest: ShortestSearch? = nil, test: [String],
+    testName: String, session: URL? = nil
   ) -> String {
     let seed = "0x" + String(failure.seed, radix: 16)
     var lines = [
@@ -139,6 +140,9 @@ extension Explorer {
         + (shrinking.map { " (\($0.replays) replays, \(durationText($0.duration)))" } ?? "") + ":",
     ]
     for (index, step) in failure.steps.enumerated() { lines.append("  \(index + 1). \(step)") }
+    if let shortest {
+      lines.append(shortest.reportLine(budget: exploration.shortestSearchBudget, steps: failure.steps.count))
+    }
     lines.append("As an exhaustive test (paste it beside the exploration; it fails the same way):")
     lines += test.map { "  " + $0 }
     lines.append(

@@ -29,8 +29,8 @@ public func explore<R: Reducer>(
     result.session = await explorer.recordSession(of: failure.steps, seed: failure.seed, testName: testName)
     reportIssue(
       explorer.report(
-        failure, sequences: result.sequences, shrinking: result.shrinking, test: test, testName: testName,
-        session: result.session),
+        failure, sequences: result.sequences, shrinking: result.shrinking, shortest: result.shortestSearch,
+        test: test, testName: testName, session: result.session),
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
   return result
@@ -116,8 +116,13 @@ public func explore<R: Reducer>(
         kept = (seed, other.steps, outcome.steps.count, other.failure)
       }
     }
+    let shortest = await searchShorter(
+      than: kept.steps, failing: kept.reason, budget: exploration.shortestSearchBudget)
+    kept.steps = shortest.steps
+    kept.reason = shortest.failure
     var result = ExplorationResult(sequences: sequences, steps: totalSteps, seed: first, failure: kept)
-    result.shrinking = (replays, ContinuousClock.now - started)
+    result.shrinking = (replays + shortest.search.replays, ContinuousClock.now - started)
+    result.shortestSearch = shortest.search
     return result
   }
 
