@@ -38,7 +38,8 @@ struct UserDetailLogic: Reducer {
           await send(.userLoaded(try await users.user(id)))
         } catch: { [id = state.id] error, send in
           // Gone: nothing is left to show or retry, so the screen closes instead of showing an error.
-          await send(error as? UserClientError == .notFound(id) ? .deletedElsewhere : .loadFailed("\(error)"))
+          await send(
+            error as? UserClientError == .notFound(id) ? .deletedElsewhere : .loadFailed(UserClientFailure(error)))
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
       case .deletedElsewhere:
@@ -51,11 +52,11 @@ struct UserDetailLogic: Reducer {
         state.user = user
         state.status = .loaded
         return .none
-      case let .loadFailed(message):
-        state.status = .failed(message)
+      case let .loadFailed(failure):
+        state.status = .failed(failure.message)
         let report = ErrorReport(
-          title: "Could not load user #\(state.id.rawValue).", reason: message,
-          suggestion: "Go back to the list and open the user again, or retry.")
+          title: "Could not load user #\(state.id.rawValue).", reason: failure.message,
+          suggestion: failure.suggestion(otherwise: "Go back to the list and open the user again, or retry."))
         return .send(.delegate(.failed(report, retry: .retryTapped)))
       case .favoriteToggled:
         state.$favorites.withLock { [id = state.id] favorites in
@@ -81,7 +82,7 @@ struct UserDetailLogic: Reducer {
           }
           await send(.deleted)
         } catch: { error, send in
-          await send(.deleteFailed("\(error)"))
+          await send(.deleteFailed(UserClientFailure(error)))
         }
       case .deleted:
         state.isDeleting = false
@@ -90,12 +91,12 @@ struct UserDetailLogic: Reducer {
           await send(.delegate(.deleted(id)))
           await dismiss()
         }
-      case let .deleteFailed(message):
+      case let .deleteFailed(failure):
         state.isDeleting = false
-        state.errorMessage = "Could not delete: \(message)"
+        state.errorMessage = "Could not delete: \(failure.message)"
         let report = ErrorReport(
-          title: "Could not delete \(state.user?.name ?? "the user").", reason: message,
-          suggestion: "Check that the data folder is writable, then retry.")
+          title: "Could not delete \(state.user?.name ?? "the user").", reason: failure.message,
+          suggestion: failure.suggestion(otherwise: "Check that the data folder is writable, then retry."))
         return .send(.delegate(.failed(report, retry: .deleteTapped)))
       case .editTapped:
         guard let user = state.user else { return .none }
@@ -129,8 +130,8 @@ struct UserDetailLogic: Reducer {
     return .run { [users, id = state.id] send in
       await send(.userLoaded(try await users.user(id)))
     } catch: { [id = state.id] error, send in
-      let missing = "There is no user #\(id.rawValue) any more."
-      await send(.loadFailed(error as? UserClientError == .notFound(id) ? missing : "\(error)"))
+      let missing = UserClientFailure(message: "There is no user #\(id.rawValue) any more.")
+      await send(.loadFailed(error as? UserClientError == .notFound(id) ? missing : UserClientFailure(error)))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }

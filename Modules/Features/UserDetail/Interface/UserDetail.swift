@@ -73,7 +73,7 @@ public struct UserDetail: Reducer {
     /// The client answered a load.
     case userLoaded(User)
     /// The load failed (or the user no longer exists).
-    case loadFailed(String)
+    case loadFailed(UserClientFailure)
     /// Mark or unmark the user as a favorite.
     case favoriteToggled
     /// Ask to delete: shows the confirmation.
@@ -83,7 +83,7 @@ public struct UserDetail: Reducer {
     /// The client deleted the user.
     case deleted
     /// The client failed the delete.
-    case deleteFailed(String)
+    case deleteFailed(UserClientFailure)
     /// Open the edit form.
     case editTapped
     /// What the screen tells its parent.

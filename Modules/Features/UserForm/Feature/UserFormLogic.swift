@@ -61,7 +61,7 @@ struct UserFormLogic: Reducer {
           switch error as? UserClientError {
           case .emailTaken?: await send(.emailTaken("\(error)"))
           case let .conflict(current)?: await send(.saveConflicted(current))
-          default: await send(.saveFailed("\(error)"))
+          default: await send(.saveFailed(UserClientFailure(error)))
           }
         }
       case .cancelTapped:
@@ -106,12 +106,13 @@ struct UserFormLogic: Reducer {
         state.mode = .edit(current)
         state.editedElsewhereNotice = UserFormLogic.editedElsewhereMessage(current)
         return .send(.delegate(.storedVersionChanged(current)))
-      case let .saveFailed(message):
+      case let .saveFailed(failure):
         state.isSaving = false
-        state.saveError = message
+        state.saveError = failure.message
+        let advice = failure.suggestion(otherwise: "Check that the data folder is writable, then retry.")
         let report = ErrorReport(
-          title: "Could not save \(state.name.trimmingCharacters(in: .whitespaces)).", reason: message,
-          suggestion: "Check that the data folder is writable, then retry; the form keeps what you typed.")
+          title: "Could not save \(state.name.trimmingCharacters(in: .whitespaces)).", reason: failure.message,
+          suggestion: String(advice.dropLast()) + "; the form keeps what you typed.")
         return .send(.delegate(.failed(report, retry: .saveTapped)))
       case .delegate:
         return .none

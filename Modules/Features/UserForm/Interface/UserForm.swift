@@ -77,7 +77,7 @@ public struct UserForm: Reducer {
     /// The client saved the user.
     case saved(User)
     /// The client failed to save.
-    case saveFailed(String)
+    case saveFailed(UserClientFailure)
     /// The client refused the email: another user has it (the message says who).
     case emailTaken(String)
     /// The client refused the edit: someone changed the user since the form opened; this is how it is now.

@@ -59,11 +59,11 @@ struct UserListLogic: Reducer {
           state.page = max((page.matching + state.rowsPerPage - 1) / max(state.rowsPerPage, 1), 1)
         }
         return .none
-      case let .loadFailed(message):
-        state.status = .failed(message)
+      case let .loadFailed(failure):
+        state.status = .failed(failure.message)
         let report = ErrorReport(
-          title: "Could not load the users.", reason: message,
-          suggestion: "Check that the data folder is readable, then retry.")
+          title: "Could not load the users.", reason: failure.message,
+          suggestion: failure.suggestion(otherwise: "Check that the data folder is readable, then retry."))
         return .send(.delegate(.failed(report, retry: .retryTapped)))
       case let .queryChanged(query):
         state.query = query
@@ -109,7 +109,7 @@ struct UserListLogic: Reducer {
         return .run { [users] send in
           await send(.rowRead(row: row, request, try await users.page(query).users.first))
         } catch: { error, send in
-          await send(.loadFailed("\(error)"))
+          await send(.loadFailed(UserClientFailure(error)))
         }
       case let .rowRead(row, _, nil):
         state.errorMessage = "Row \(row) is no longer in the list."
@@ -138,18 +138,19 @@ struct UserListLogic: Reducer {
           }
           await send(.deleted(id))
         } catch: { error, send in
-          await send(.deleteFailed("\(error)"))
+          let failure = UserClientFailure(error)
+          await send(.deleteFailed(failure))
           let report = ErrorReport(
-            title: "Could not delete the user.", reason: "\(error)",
-            suggestion: "Check that the data folder is writable, then retry.")
+            title: "Could not delete the user.", reason: failure.message,
+            suggestion: failure.suggestion(otherwise: "Check that the data folder is writable, then retry."))
           await send(.delegate(.failed(report, retry: .deleteConfirmed(id))))
         }
       case let .deleted(id):
         state.shown.users.removeAll { $0.id == id }
         state.$favorites.withLock { _ = $0.remove(id) }
         return readPage(state.pageQuery)
-      case let .deleteFailed(message):
-        state.errorMessage = message
+      case let .deleteFailed(failure):
+        state.errorMessage = failure.message
         return .none
       case let .userTapped(id):
         return .send(.delegate(.selected(id)))
@@ -194,7 +195,7 @@ struct UserListLogic: Reducer {
     .run { [users] send in
       await send(.pageLoaded(query, try await users.page(query)))
     } catch: { error, send in
-      await send(.loadFailed("\(error)"))
+      await send(.loadFailed(UserClientFailure(error)))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }

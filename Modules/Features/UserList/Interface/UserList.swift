@@ -117,7 +117,7 @@ public struct UserList: Reducer {
     /// The client answered the question the list asked.
     case pageLoaded(UserQuery, UserPage)
     /// The client failed a load.
-    case loadFailed(String)
+    case loadFailed(UserClientFailure)
     /// The search text changed (as typed): the list filters once typing pauses.
     case queryChanged(String)
     /// A whole search was entered (a command line, a script's line): the list filters by it at once.
@@ -141,7 +141,7 @@ public struct UserList: Reducer {
     /// The client deleted the user.
     case deleted(User.ID)
     /// The client failed a delete.
-    case deleteFailed(String)
+    case deleteFailed(UserClientFailure)
     /// The user picked a row.
     case userTapped(User.ID)
     /// A row of another page was named by its number (a script's `open 45`): read its user, then do `request`.
