@@ -47,6 +47,20 @@ import UsersShell
     #expect(try Data(contentsOf: URL(fileURLWithPath: database + ".foreign")) == original)
   }
 
+  @Test func anExportOfTheSchemaEarlierVersionsShippedExportsEveryUser() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada, User.grace])
+    #expect(await runShell(["--data-dir", folder.url.path], input: ["quit"]).exitCode == 0)
+    // As the versions before the stamp left users.db: the same tables, no application id, user version 0.
+    try SQLiteDatabase(path: folder.path("users.db")).execute("PRAGMA application_id = 0; PRAGMA user_version = 0;")
+    let export = await runShell(["export", "-", "--data-dir", folder.url.path])
+    #expect(export.exitCode == 0)
+    #expect(export.errors == "")
+    #expect(export.output.contains(#""name":"Ada Lovelace""#))
+    #expect(export.output.contains(#""name":"Grace Hopper""#))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("users.db.foreign")))
+  }
+
   @Test func anImportThatWouldOverwriteWritesNothingUnlessItReplaces() async throws {
     let folder = TemporaryFolder()
     try folder.seed([User.ada, User.grace])
