@@ -44,9 +44,12 @@ import UserClientTesting
     #expect(terminal.output.contains("list.followChangesElsewhere"))
     #expect(await terminal.type("help\r", thenWaitFor: ":effects          List the effects running now"))
     // What is alive under the store: the detail's screen is open over the list, each followed by its view.
-    #expect(await terminal.type(":alive\r", thenWaitFor: "running effects: "))
+    #expect(await terminal.type(":alive\r", thenWaitFor: "file watches (the whole process): "))
     #expect(terminal.output.contains("field hubs: "))
     #expect(terminal.output.contains("UserDetail.State: 1"))
+    // Who started the effects still running, and the process's watches of files beside them.
+    #expect(terminal.output.contains("  started by path[id: 0].detail.followChangesElsewhere: 1"))
+    #expect(terminal.output.contains("  started by list.followChangesElsewhere: 1"))
 
     #expect(await terminal.type(":at 99999\r", thenWaitFor: "There is no action #99999"))
 

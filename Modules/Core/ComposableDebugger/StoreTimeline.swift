@@ -133,3 +133,14 @@ extension Store {
   /// The root store's timeline, if `recordTimeline` started one.
   public var timeline: StoreTimeline<State, Action>? { timelineOwner as? StoreTimeline<State, Action> }
 }
+
+extension Store {
+  /// What is alive under this store's root (`alive`), with the running effects by the action that started them,
+  /// as `timeline` recorded it, and the process's file watches.
+  public func alive(startersFrom timeline: StoreTimeline<State, Action>) -> AliveCounts {
+    var counts = alive
+    counts.fileWatches = SharedFileWatch.running
+    for effect in timeline.runningEffects { counts.effectStarters[effect.actionPath, default: 0] += 1 }
+    return counts
+  }
+}

@@ -1,3 +1,4 @@
+import AtomicCounters
 import Dispatch
 import Foundation
 
@@ -33,6 +34,10 @@ public final class SharedFileWatch: @unchecked Sendable {
   }
 
   deinit { cancel() }
+
+  /// How many of the platform's file watches (events and a safety-net timer each) run in this process now: what
+  /// a debugger's `:alive` shows as file watches, back to where it was once the screens that followed files went.
+  public static var running: Int { Int(WatchSources.running.load()) }
 }
 
 /// What changes when a file changes: its device and inode (an atomic replace), size and modification time (a
@@ -53,13 +58,20 @@ private final class WatchSources: @unchecked Sendable {
   let events: (any FileEventsSource)?
   let fileEvents: FileOwnEvents
 
+  /// Watches made and not cancelled yet, in this process.
+  static let running = AtomicCounter()
+  private let cancelled = AtomicCounter()
+
   init(timer: any DispatchSourceTimer, events: (any FileEventsSource)?, fileEvents: FileOwnEvents) {
     self.timer = timer
     self.events = events
     self.fileEvents = fileEvents
+    Self.running.add(1)
   }
 
   func cancel() {
+    // Counted out once, however many times it is cancelled.
+    if cancelled.exchange(1) == 0 { Self.running.add(-1) }
     timer.cancel()
     events?.cancel()
     fileEvents.cancel()

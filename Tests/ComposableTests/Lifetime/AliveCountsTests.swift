@@ -200,6 +200,10 @@ final class ForeverEffect: Sendable {
     counts.runningEffects = 1
     #expect(counts.storeCount == 2)
     #expect(counts.description.hasPrefix("stores: 2\n  Tile.State: 2\n"))
-    #expect(counts.description.hasSuffix("running effects: 1"))
+    counts.effectStarters = ["list.task": 1]
+    counts.fileWatches = 3
+    #expect(
+      counts.description.hasSuffix(
+        "running effects: 1\n  started by list.task: 1\nfile watches (the whole process): 3"))
   }
 }

@@ -25,6 +25,13 @@ public struct AliveCounts: Equatable, Sendable, CustomStringConvertible {
   public var observationKeys = 0
   /// Effects running, in the root and every child.
   public var runningEffects = 0
+  /// The running effects by the action that started them (`list.task: 1`), where a timeline records who did
+  /// (`Store.alive(startersFrom:)`, the debugger's `:alive`); empty otherwise.
+  public var effectStarters: [String: Int] = [:]
+  /// The platform's file watches running in the whole process (a shared file's, the users database's): what
+  /// screens that follow files keep alive outside any store. Counted by a debugger (`Store.alive(startersFrom:)`),
+  /// not by `alive`, whose counts are the store's own: a test comparing them is not disturbed by other tests.
+  public var fileWatches = 0
 
   /// Nothing alive.
   public init() {}
@@ -41,6 +48,10 @@ public struct AliveCounts: Equatable, Sendable, CustomStringConvertible {
       "row watches: \(rowWatches)", "row followers: \(rowFollowers)", "send followers: \(sendFollowers)",
       "observation keys: \(observationKeys)", "running effects: \(runningEffects)",
     ]
+    for (starter, count) in effectStarters.sorted(by: { $0.key < $1.key }) {
+      lines.append("  started by \(starter): \(count)")
+    }
+    lines.append("file watches (the whole process): \(fileWatches)")
     return lines.joined(separator: "\n")
   }
 }

@@ -43,8 +43,8 @@ import TerminalUI
     self.stopOnError = stopOnError
     self.effectTimeout = effectTimeout
     self.write = write
-    debugger = store.timeline.map { [weak store] in
-      TerminalDebugger(timeline: $0, view: view, alive: { store?.alive })
+    debugger = store.timeline.map { [weak store] timeline in
+      TerminalDebugger(timeline: timeline, view: view, alive: { store?.alive(startersFrom: timeline) })
     }
   }
 
