@@ -41,6 +41,10 @@ public struct Exploration<State, Action> {
   public var checksCodableRoundTrip = true
   /// Built in: a `RestorableState` settles idempotently (settling twice equals settling once).
   public var checksRestoration = true
+  /// Built in: whenever a sequence is back at the screen it started on (no presentation shown that was not, every
+  /// stack as deep as it was), no effect started by a screen shown over it is still running: nothing outlives its
+  /// screen. An effect a parent starts for what a child asked (`.delegate`) is the parent's.
+  public var checksNothingOutlivesItsScreen = true
   /// The most replays the search for a shorter failure may take once shrinking is done (breadth first over the
   /// failure's own steps, every length below the shrunk one); the report says when it ran out first.
   public var shortestSearchBudget = 1_000

@@ -183,6 +183,7 @@ public func explore<R: Reducer>(
       // The timeline gives every action reduced, the effects' too, with the states around it.
       let timeline = store.recordTimeline(capacity: 4_096, trace: recording?.trace)
       recording?.begin(initialState: initial, storage: dependencies.sharedStorage)
+      let startingScreen = ScreenSignature(of: initial)
       var taken: [Step] = []
       var checked = 0
       var previous = store.currentState
@@ -200,9 +201,10 @@ public func explore<R: Reducer>(
         }
         await clock.settle()
         // Checked with the sequence's dependencies: decoding a state reads its shared fields from their storage.
-        let failure = withDependencies({ $0 = dependencies }) {
-          checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues)
-        }
+        let failure =
+          withDependencies({ $0 = dependencies }) {
+            checkNewActions(timeline, checked: &checked, previous: &previous, issues: issues)
+          } ?? outlivedScreenFailure(store.currentState, startingScreen: startingScreen, timeline: timeline)
         if let failure {
           recording?.end(timeline, failedAt: checked, failure: failure)
           return (taken, failure)
@@ -237,6 +239,21 @@ public func explore<R: Reducer>(
           + running.joined(separator: "; "))
     }
     return withDependencies({ $0 = dependencies }) { exploration.restorationFailure(store.currentState) }
+  }
+
+  /// Back at the screen the sequence started on, an effect still running that a screen shown over it started.
+  func outlivedScreenFailure(
+    _ state: State, startingScreen: ScreenSignature, timeline: StoreTimeline<State, Action>?
+  ) -> ExplorationFailure? {
+    guard exploration.checksNothingOutlivesItsScreen, let timeline, ScreenSignature(of: state) == startingScreen
+    else { return nil }
+    guard let effect = timeline.runningEffects.first(where: { startingScreen.isOverTheRoot($0.actionPath) })
+    else { return nil }
+    return ExplorationFailure(
+      property: "nothing outlives its screen",
+      message:
+        "back at the starting screen, effect \(effect.id) started by \(effect.actionPath) (#\(effect.startedBy)) "
+        + "is still running")
   }
 
   /// Checks the actions reduced since the last check, each with the state before and after it, or the state
