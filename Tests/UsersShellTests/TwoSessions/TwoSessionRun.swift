@@ -22,6 +22,9 @@ import UserClientLive
   /// Changes the files once both sessions ended, before they are checked: what a lost write looks like, so the
   /// checks are seen to fail.
   var tamper: ((TemporaryFolder) throws -> Void)?
+  /// A line whose answer comes late: its session is stopped as it is typed and let go after `seconds`, as a
+  /// build slowed by the race detector answers, so the bookkeeping is seen to wait for the whole screen.
+  var lateAnswer: (session: Int, line: String, seconds: Int)?
 
   /// The users the folder starts with.
   static let seeded: [User] = (1...6).map { number in
@@ -56,6 +59,7 @@ import UserClientLive
       let broken =
         terminals.indices.filter { !terminals[$0].process.isRunning }.map { "session \($0 + 1) crashed" }
         + checkTheFiles(favoritesToo: false)
+        + noted.unanswered.map { "no whole screen within 15 s after \($0)" }
       if !broken.isEmpty { return broken.map { "after \(session + 1): \(line) — \($0)" } }
     }
     // Quiet: each session has seen the other's last change (the watch polls every 200 ms, files at once). On a
@@ -76,14 +80,24 @@ import UserClientLive
     return broken + checkTheFiles(favoritesToo: true)
   }
 
-  /// Types `line` and Return into `session`, and waits until its screen has settled: output arrived and nothing
-  /// more for 60 ms, or 2 s passed. What it wrote meanwhile.
+  /// Types `line` and Return into `session`, and waits until its screen has settled: a whole screen drawn (its
+  /// prompt written after the last clear) and nothing more for 60 ms. What it wrote meanwhile. A build slowed by
+  /// the race detector can take seconds to answer: a screen read before it is whole would note a toggle or a save
+  /// as refused when it landed, so it waits up to 15 s and notes a session that never answered.
   private func type(_ line: String, in session: Int) async -> String {
     let terminal = terminals[session]
     let start = terminal.mark
+    if let late = lateAnswer, late.session == session, late.line == line {
+      let process = terminal.process.processIdentifier
+      kill(process, SIGSTOP)
+      Task {
+        try? await Task.sleep(for: .seconds(late.seconds))
+        kill(process, SIGCONT)
+      }
+    }
     terminal.type(line + "\r")
     linesTyped += 1
-    let deadline = ContinuousClock.now + .seconds(2)
+    let deadline = ContinuousClock.now + .seconds(15)
     var last = start
     var quietSince = ContinuousClock.now
     while ContinuousClock.now < deadline {
@@ -92,12 +106,23 @@ import UserClientLive
       if now != last {
         last = now
         quietSince = ContinuousClock.now
-      } else if now > start, ContinuousClock.now - quietSince >= .milliseconds(60) {
-        break
+      } else if now > start, ContinuousClock.now - quietSince >= .milliseconds(60),
+        Self.isWhole(Self.screen(terminal.output(since: start)))
+      {
+        return terminal.output(since: start)
       }
     }
+    noted.unanswered.append("\(session + 1): \(line)")
     return terminal.output(since: start)
   }
+
+  /// Whether `screen` was drawn to its end: the prompt comes last.
+  static func isWhole(_ screen: String) -> Bool {
+    screen.contains(prompt)
+  }
+
+  /// What the app writes once a screen is drawn and it waits for a line.
+  static let prompt = "users> "
 
   /// The last screen drawn in `output`, lines joined by "\n" (the terminal's carriage returns dropped).
   static func screen(_ output: String) -> String {
@@ -194,6 +219,8 @@ struct SessionNotes {
   /// times an open form said another session had just saved its user.
   var refused = 0
   var told = 0
+  /// The lines after which a session drew no whole screen in time (its screen could not be read).
+  var unanswered: [String] = []
 }
 
 /// Where one session is in its steps: the lines still to type for the step under way, decided as its screens show.

@@ -55,6 +55,15 @@ import Testing
       ])
   }
 
+  @Test func aToggleAnsweredLateIsCountedOnceItsScreenIsWhole() async throws {
+    let script = TwoSessionScript(
+      steps: [[.favorite(row: 2)], [.favorite(row: 3), .favorite(row: 4)]], turns: [1, 0, 1])
+    let run = TwoSessionRun(script)
+    run.lateAnswer = (session: 1, line: "fav 3", seconds: 3)
+    #expect(try await run.run() == [])
+    #expect(run.typed == ["2: fav 3", "1: fav 2", "2: fav 4"])
+  }
+
   /// A failing script, what it broke and the lines its run typed, in order.
   typealias Failure = (script: TwoSessionScript, broken: [String], typed: [String])
 
