@@ -53,6 +53,8 @@ let coreTargets: [Target] = [
   core("SystemSQLite"),
   core("TerminalUI", ["LineEditing", "Composable"]),
   core("TerminalApp", ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
+  // A program driven at a pseudo-terminal, as a person types: the app's terminal tests and the long-session bench.
+  core("TerminalHarness"),
 ]
 
 /// A feature's targets that may run the plugin beyond its Interface and Feature, which always do.
@@ -201,6 +203,7 @@ let coreTests: [Target] = [
   tests("TerminalApp", ["ComposableDebugger"], generates: true),
   tests("LineEditing"),
   tests("SystemSQLite"),
+  tests("TerminalHarness"),
 ]
 
 let apps: [Target] = [
@@ -225,7 +228,7 @@ let appTests: [Target] = [
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "ComposableDebugger", "UserClientInterface", "UserClientTesting",
       "AnalyticsClientLive",
-      "UserClientLive", "SystemSQLite",
+      "UserClientLive", "SystemSQLite", "TerminalHarness",
     ],
     path: "Tests/UsersShellTests")
 ]
@@ -236,7 +239,7 @@ let benchmarks: [Target] = [
     name: "Benchmarks",
     dependencies: [
       "Composable", "ComposableDebugger", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature",
-      "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface",
+      "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface", "TerminalHarness",
     ],
     path: "App/Benchmarks", plugins: boilerplate())
 ]

@@ -17,7 +17,9 @@ if arguments.contains("--help") {
     usage: Benchmarks [--quick] [--only X]
       Runs every scenario in release mode and prints ns/action and the ratio to the baseline.
       --quick   fewer iterations, for a smoke test (numbers are noisier)
-      --only X  run only scenarios X (a to m, g2; several as a,b), for profiling
+      --only X  run only scenarios X (a to n, g2; several as a,b), for profiling
+      --commands N  how many commands (n) types into its live session (100,000; 10,000 with --quick)
+      --fail-on-miss  exit 1 when (n) misses a bound (Scripts/long-session)
       --matching TEXT  of those, run only the scenarios whose name contains TEXT (and the baseline)
       --seed N FOLDER  write N generated users to FOLDER/users.db instead (Scripts/seed-users)
       --markdown FILE  also write the results as the table between FILE's markers (docs/performance.md)
@@ -64,6 +66,20 @@ let scale = arguments.contains("--quick") ? 10 : 1
 let only: String? = arguments.firstIndex(of: "--only").flatMap { index in
   arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
 }
+/// How many commands row (n) types into its live session; a bad `--commands` stops before any row runs.
+let longSessionCommands: Int = {
+  guard let index = arguments.firstIndex(of: "--commands") else {
+    return arguments.contains("--quick") ? 10_000 : 100_000
+  }
+  let value = arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : ""
+  guard let count = Int(value), count >= 1_000 else {
+    FileHandle.standardError.write(
+      Data(
+        "error: --commands takes a whole number from 1000 up (the baseline is taken at 1,000), not '\(value)'\n".utf8))
+    exit(2)
+  }
+  return count
+}()
 /// Whether scenario `name` runs in this invocation.
 func runs(_ name: String) -> Bool { only.map { $0.split(separator: ",").contains(Substring(name)) } ?? true }
 
@@ -475,4 +491,9 @@ if runs("g3") {
 
 if runs("g2") {
   _ = await measureLargeDirectorySave(count: 100_000, rounds: arguments.contains("--quick") ? 3 : 7)
+}
+
+if runs("n") {
+  let met = measureLongSession(commands: longSessionCommands)
+  if !met, arguments.contains("--fail-on-miss") { exit(1) }
 }

@@ -141,6 +141,23 @@ private struct CancellationFreeFailure: Error {}
     #expect(store.runningEffectCount == 0)
   }
 
+  @Test func anEffectStillNamesItsStarterOnceTheTimelineHasDroppedIt() async {
+    let store = Store(initialState: Traced.State(), reducer: Traced())
+    let timeline = try! #require(store.recordTimeline(capacity: 2))
+    store.send(.listen)
+    for index in 1...5 { store.send(.echo("\(index)")) }
+    #expect(timeline.entry(1) == nil)
+    let running = timeline.runningEffects
+    #expect(running.map(\.startedBy) == [1])
+    // Its number says it is gone from the timeline; its path still says what started it, so what is alive
+    // reads the same at the list of a long session as at its start.
+    #expect(running.map(\.actionPath) == ["listen"])
+    #expect(store.alive(startersFrom: timeline).effectStarters == ["listen": 1])
+    await store.send(.stopListening).finish()
+    #expect(timeline.runningEffects.isEmpty)
+    await waitUntilNoEffects(store)
+  }
+
   @Test func aTraceIsValidJSONWithNestedSpansOutcomesAndLinks() async throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }

@@ -1,3 +1,4 @@
+import TerminalHarness
 import Foundation
 import Testing
 import UserClientInterface
@@ -15,7 +16,7 @@ import UserClientInterface
     let output = terminal.output(since: mark)
     guard let start = output.range(of: "stores: "), let watches = output.range(of: "file watches (the whole process): ")
     else { return output }
-    let end = output[watches.upperBound...].firstIndex { $0 == "\r" || $0 == "\n" } ?? output.endIndex
+    let end = output[watches.upperBound...].firstIndex(where: \.isNewline) ?? output.endIndex
     return String(output[start.lowerBound..<end])
   }
 

@@ -1,3 +1,4 @@
+import TerminalHarness
 import ComposableTesting
 import Foundation
 import SystemSQLite

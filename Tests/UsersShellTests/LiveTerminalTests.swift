@@ -1,3 +1,4 @@
+import TerminalHarness
 import Foundation
 import Testing
 import UserClientInterface

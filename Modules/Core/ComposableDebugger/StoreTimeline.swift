@@ -105,7 +105,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     return storage.runningEffects.filter { !isCancelled($0.id) }.map { effect in
       RunningEffectInfo(
         id: effect.id, startedBy: effect.startedBy,
-        actionPath: entry(effect.startedBy)?.path ?? "#\(effect.startedBy) (no longer kept)",
+        actionPath: entry(effect.startedBy)?.path ?? storage.starterPath(ofEffect: effect.id)
+          ?? "#\(effect.startedBy) (no longer kept)",
         age: .nanoseconds(Int64(now &- effect.start)), cancellationIDs: cancellationIDs(effect.id))
     }
   }

@@ -1,3 +1,4 @@
+import TerminalHarness
 import Foundation
 import SystemSQLite
 import UserClientInterface
@@ -107,7 +108,7 @@ import UserClientLive
         last = now
         quietSince = ContinuousClock.now
       } else if now > start, ContinuousClock.now - quietSince >= .milliseconds(60),
-        Self.isWhole(Self.screen(terminal.output(since: start)))
+        Self.isWhole(terminal.output(since: start))
       {
         return terminal.output(since: start)
       }
@@ -116,18 +117,22 @@ import UserClientLive
     return terminal.output(since: start)
   }
 
-  /// Whether `screen` was drawn to its end: the prompt comes last.
-  static func isWhole(_ screen: String) -> Bool {
-    screen.contains(prompt)
+  /// Whether `output` holds a screen drawn to its end: the screen clear, then the prompt after it. The prompt alone
+  /// is not enough: the line editor writes it again with every key it echoes, before the answer starts.
+  static func isWhole(_ output: String) -> Bool {
+    guard let clear = output.range(of: screenClear, options: .backwards) else { return false }
+    return output[clear.upperBound...].contains(prompt)
   }
+
+  /// What starts every screen the app draws.
+  static let screenClear = "\u{1B}[H\u{1B}[2J"
 
   /// What the app writes once a screen is drawn and it waits for a line.
   static let prompt = "users> "
 
   /// The last screen drawn in `output`, lines joined by "\n" (the terminal's carriage returns dropped).
   static func screen(_ output: String) -> String {
-    let clear = "\u{1B}[H\u{1B}[2J"
-    let last = output.components(separatedBy: clear).last ?? ""
+    let last = output.components(separatedBy: screenClear).last ?? ""
     return last.replacingOccurrences(of: "\r", with: "")
   }
 

@@ -199,7 +199,9 @@ package struct StoredAction<State, Action> {
   /// For each run of actions an effect queued that the store is sending one by one (innermost last): their
   /// origins, and how many were sent.
   private var queuedRuns: [(origins: [PackedOrigin], sent: Int)] = []
-  private var running: [UInt64: (startedBy: Int, start: UInt64)] = [:]
+  /// The effects running now: the action that started each (kept here too, so a long-lived effect still names its
+  /// starter once the timeline has dropped that action), and when it began.
+  private var running: [UInt64: (startedBy: Int, start: UInt64, starter: Action?)] = [:]
   /// Effects whose body threw an error other than cancellation, until their end is recorded.
   private var failed: Set<UInt64> = []
 
@@ -237,6 +239,11 @@ package struct StoredAction<State, Action> {
   /// The effects running now, oldest first: each one's id, the action that started it and when.
   package var runningEffects: [(id: UInt64, startedBy: Int, start: UInt64)] {
     running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy, $0.value.start) }
+  }
+
+  /// The path of the action that started running effect `id`, kept or not; nil for an effect not running.
+  package func starterPath(ofEffect id: UInt64) -> String? {
+    running[id]?.starter.map { actionPath($0) }
   }
 
   /// The path of kept action `sequence`, or "" once it is no longer kept.
@@ -341,7 +348,8 @@ package struct StoredAction<State, Action> {
   /// Notes an effect's start: the action reduced last started it.
   func effectStarted(_ id: UInt64) {
     let now = MonotonicClock.now()
-    running[id] = (lastSequence, now)
+    // The newest slot's action alone: the state beside it is not copied.
+    running[id] = (lastSequence, now, count > 0 ? ring[next == 0 ? slots - 1 : next - 1].action : nil)
     tracer?.effectBegan(id: id, startedBy: lastSequence, path: path(of: lastSequence), at: now)
   }
 

@@ -6,20 +6,24 @@ import Foundation
   import Darwin
 #endif
 
-/// A pseudo-terminal with the `users` binary on its far side: what a person at a real terminal types and sees.
+/// A pseudo-terminal with a program on its far side: what a person at a real terminal types and sees.
 ///
-/// The binary gets the terminal as its standard input, output and error, so it
-/// runs its live session (raw mode, line editor); the test types bytes into the
-/// controlling side and reads the screen's bytes back.
-final class PseudoTerminal: @unchecked Sendable {
-  let controller: Int32
-  let terminal: Int32
-  let process = Process()
-  private let lock = NSLock()
+/// The program gets the terminal as its standard input, output and error, so it runs its live session (raw mode,
+/// line editor, as `users` does); a test or a benchmark types bytes into the controlling side and reads the
+/// screen's bytes back.
+public final class PseudoTerminal: @unchecked Sendable {
+  /// The controlling side: what is typed is written here, what the program writes is read here.
+  public let controller: Int32
+  /// The terminal side, the program's standard input, output and error.
+  public let terminal: Int32
+  /// The program on the terminal, once launched.
+  public let process = Process()
+  /// Guards `received`, and wakes a thread blocked in `block(until:since:timeout:)` when output arrives.
+  private let arrival = NSCondition()
   private var received = Data()
 
   /// Opens a terminal of `rows` × `columns`, or throws when the system has none to give.
-  init(rows: UInt16 = 30, columns: UInt16 = 100) throws {
+  public init(rows: UInt16 = 30, columns: UInt16 = 100) throws {
     (controller, terminal) = try Self.openPair()
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     #if canImport(Glibc)
@@ -62,7 +66,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Starts `executable` with `arguments` on the terminal (colors off unless `environment` says otherwise), and a
   /// thread reading what it writes.
-  func launch(_ executable: URL, _ arguments: [String], environment overrides: [String: String] = [:]) throws {
+  public func launch(_ executable: URL, _ arguments: [String], environment overrides: [String: String] = [:]) throws {
     process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
@@ -81,7 +85,10 @@ final class PseudoTerminal: @unchecked Sendable {
       while true {
         let count = read(controller, &buffer, buffer.count)
         if count > 0 {
-          lock.withLock { received.append(contentsOf: buffer[0..<count]) }
+          arrival.withLock {
+            received.append(contentsOf: buffer[0..<count])
+            arrival.broadcast()
+          }
         } else if count < 0, errno == EINTR {
           continue
         } else {
@@ -92,28 +99,33 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// Everything the program wrote so far.
-  var output: String { lock.withLock { String(decoding: received, as: UTF8.self) } }
+  public var output: String { arrival.withLock { String(decoding: received, as: UTF8.self) } }
 
   /// How many bytes the program wrote so far (a mark to read what comes after).
-  var mark: Int { lock.withLock { received.count } }
+  public var mark: Int { arrival.withLock { received.count } }
+
+  /// Drops what the program wrote so far, so a long session's output does not pile up; marks start again at 0.
+  public func forget() {
+    arrival.withLock { received.removeAll(keepingCapacity: true) }
+  }
 
   /// What the program wrote after `mark`.
-  func output(since mark: Int) -> String {
-    lock.withLock { String(decoding: received.dropFirst(mark), as: UTF8.self) }
+  public func output(since mark: Int) -> String {
+    arrival.withLock { String(decoding: received.dropFirst(mark), as: UTF8.self) }
   }
 
   /// Types `text` as the keyboard would send it.
-  func type(_ text: String) {
+  public func type(_ text: String) {
     type(bytes: Array(text.utf8))
   }
 
   /// Sends `bytes` as they are, valid UTF-8 or not (a terminal set to another encoding, a broken paste).
-  func type(bytes: [UInt8]) {
+  public func type(bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
   }
 
   /// Waits until the output after `mark` contains `text`; false after `timeout`.
-  func waitFor(_ text: String, since mark: Int = 0, timeout: Duration = .seconds(10)) async -> Bool {
+  public func waitFor(_ text: String, since mark: Int = 0, timeout: Duration = .seconds(10)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if output(since: mark).contains(text) { return true }
@@ -122,15 +134,34 @@ final class PseudoTerminal: @unchecked Sendable {
     return false
   }
 
+  /// Blocks the calling thread until the output after `mark` contains `text`; false after `timeout`. Wakes as
+  /// output arrives rather than polling, so a long session can wait for each of 100,000 answers.
+  public func block(until text: String, since mark: Int = 0, timeout: Duration = .seconds(10)) -> Bool {
+    block(since: mark, timeout: timeout) { $0.contains(text) }
+  }
+
+  /// Blocks the calling thread until `isAnswered` holds for the output after `mark`; false after `timeout`.
+  public func block(since mark: Int = 0, timeout: Duration, until isAnswered: (String) -> Bool) -> Bool {
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let deadline = Date().addingTimeInterval(seconds)
+    arrival.lock()
+    defer { arrival.unlock() }
+    while !isAnswered(String(decoding: received.dropFirst(mark), as: UTF8.self)) {
+      // Timed out: what arrived as the time ran out still counts.
+      if !arrival.wait(until: deadline) { return isAnswered(String(decoding: received.dropFirst(mark), as: UTF8.self)) }
+    }
+    return true
+  }
+
   /// Types `keys`, then waits until what the program writes after them contains `text`; false after `timeout`.
-  func type(_ keys: String, thenWaitFor text: String, timeout: Duration = .seconds(10)) async -> Bool {
+  public func type(_ keys: String, thenWaitFor text: String, timeout: Duration = .seconds(10)) async -> Bool {
     let start = mark
     type(keys)
     return await waitFor(text, since: start, timeout: timeout)
   }
 
   /// Waits for the program to exit; its status, or nil after `timeout`.
-  func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
+  public func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
     let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       if ContinuousClock.now >= deadline { return nil }
@@ -140,7 +171,7 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// The terminal's local modes now (`ICANON`, `ECHO`, `ISIG`): what the program set, or left behind.
-  var localModes: tcflag_t {
+  public var localModes: tcflag_t {
     var settings = termios()
     tcgetattr(terminal, &settings)
     return settings.c_lflag
@@ -148,7 +179,9 @@ final class PseudoTerminal: @unchecked Sendable {
 }
 
 /// Why a pseudo-terminal could not be opened.
-struct PseudoTerminalError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct PseudoTerminalError: Error, CustomStringConvertible {
+  /// What failed, with the errno.
+  public let description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
 }
