@@ -3,6 +3,10 @@
 // With --executables-linking MODULE it prints instead, one per line, the executables that link MODULE
 // directly or through other targets (Scripts/build-times states rule (d) with it). With --count-targets it prints
 // "TARGETS PLUGIN_TARGETS": how many targets the package has, and how many run a build-tool plugin.
+// Questions about the graph, test targets included (Scripts/graph --rdeps, --why, --affected-by):
+//   --rdeps MODULE        every target that depends on MODULE, directly or not, one a line
+//   --why A B             the shortest chain of dependencies from A to B (exit 1 when A does not depend on B)
+//   --affected-by FILE…   the targets a change to those files reaches, each with why, then the files outside any
 import Foundation
 
 struct Package: Decodable {
@@ -68,6 +72,114 @@ do {
 
 if arguments.contains("--count-targets") {
   print(package.targets.count, package.targets.filter { !($0.pluginUsages ?? []).isEmpty }.count)
+  exit(0)
+}
+
+/// The targets each target depends on directly, test targets included.
+let directDependencies = Dictionary(
+  package.targets.map { ($0.name, $0.dependencies.compactMap(\.name)) }, uniquingKeysWith: { first, _ in first })
+
+/// Stops with a clear line when the package has no target `name`.
+func requireTarget(_ name: String) {
+  guard directDependencies[name] != nil else {
+    FileHandle.standardError.write(Data("error: the package has no target '\(name)' (Scripts/graph --help)\n".utf8))
+    exit(2)
+  }
+}
+
+/// The value after `option`, or a clear error when there is none.
+func value(after option: String, offset: Int = 1) -> String? {
+  guard let index = arguments.firstIndex(of: option) else { return nil }
+  let position = arguments.index(index, offsetBy: offset)
+  guard position < arguments.endIndex, !arguments[position].hasPrefix("--") else {
+    FileHandle.standardError.write(Data("error: \(option) needs \(offset == 1 ? "a module" : "two modules")\n".utf8))
+    exit(2)
+  }
+  return arguments[position]
+}
+
+/// Every target that depends on one of `modules`, directly or not, with the dependency it reached it through.
+func dependents(of modules: [String]) -> [String: String] {
+  var users: [String: [String]] = [:]
+  for (target, dependencies) in directDependencies {
+    for dependency in dependencies { users[dependency, default: []].append(target) }
+  }
+  var reachedThrough: [String: String] = [:]
+  var queue = modules
+  var seen = Set(modules)
+  while !queue.isEmpty {
+    let module = queue.removeFirst()
+    for user in (users[module] ?? []).sorted() where seen.insert(user).inserted {
+      reachedThrough[user] = module
+      queue.append(user)
+    }
+  }
+  return reachedThrough
+}
+
+if arguments.contains("--rdeps") {
+  let module = value(after: "--rdeps")!
+  requireTarget(module)
+  for target in dependents(of: [module]).keys.sorted() { print(target) }
+  exit(0)
+}
+
+if arguments.contains("--why") {
+  let (from, to) = (value(after: "--why")!, value(after: "--why", offset: 2)!)
+  requireTarget(from)
+  requireTarget(to)
+  // Breadth first from `from`: the first chain found is a shortest one.
+  var previous: [String: String] = [:]
+  var queue = [from]
+  var seen: Set<String> = [from]
+  while !queue.isEmpty, previous[to] == nil {
+    let module = queue.removeFirst()
+    for dependency in (directDependencies[module] ?? []).sorted() where seen.insert(dependency).inserted {
+      previous[dependency] = module
+      queue.append(dependency)
+    }
+  }
+  guard previous[to] != nil else {
+    print("\(from) does not depend on \(to)")
+    exit(1)
+  }
+  var chain = [to]
+  while let before = previous[chain[0]] { chain.insert(before, at: 0) }
+  print(chain.joined(separator: " -> "))
+  exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--affected-by") {
+  let files = arguments[arguments.index(after: index)...].filter { !$0.hasPrefix("--") }
+  guard !files.isEmpty else {
+    FileHandle.standardError.write(Data("error: --affected-by needs one or more files\n".utf8))
+    exit(2)
+  }
+  /// The target whose folder holds `file` (the deepest one), if any.
+  func owner(of file: String) -> String? {
+    let path = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+    return package.targets.filter { target in
+      guard let folder = target.path else { return false }
+      return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }.max { ($0.path ?? "").count < ($1.path ?? "").count }?.name
+  }
+  if files.contains(where: { $0 == "Package.swift" || $0 == "./Package.swift" }) {
+    for target in package.targets.map(\.name).sorted() { print("\(target)  the manifest changed: every target") }
+    exit(0)
+  }
+  var changed: [String: String] = [:]
+  var outside: [String] = []
+  for file in files {
+    if let target = owner(of: file) { changed[target] = changed[target] ?? file } else { outside.append(file) }
+  }
+  let reached = dependents(of: changed.keys.sorted())
+  let width = (Array(changed.keys) + Array(reached.keys)).map(\.count).max() ?? 0
+  let pad = { (name: String) in name + String(repeating: " ", count: width - name.count + 2) }
+  for target in changed.keys.sorted() { print(pad(target) + "changed: \(changed[target]!)") }
+  for target in reached.keys.sorted() where changed[target] == nil {
+    print(pad(target) + "depends on \(reached[target]!)")
+  }
+  for file in outside { print("outside any module: \(file)") }
   exit(0)
 }
 
