@@ -60,6 +60,28 @@ struct IdentifiedArrayEditingTests {
     #expect(more[id: 1] == nil)
   }
 
+  @Test func removingFromEitherEndKeepsTheIndexRight() {
+    var array = rows(1, 2, 3, 4, 5, 6)
+    #expect(array.removeFirst() == Row(id: 1))
+    #expect(array.removeLast() == Row(id: 6))
+    #expect(array.ids == [2, 3, 4, 5])
+    array.removeFirst(2)
+    #expect(array.ids == [4, 5])
+    #expect(array[id: 2] == nil)
+    #expect(array.index(id: 5) == 1)
+    array.removeLast(1)
+    #expect(array.ids == [4])
+    array.removeFirst(0)
+    array.removeLast(0)
+    #expect(array.ids == [4])
+    array.removeLast(1)
+    #expect(array.isEmpty)
+    #expect(array[id: 4] == nil)
+    // Removed ids can come back.
+    array.append(Row(id: 1))
+    #expect(array.index(id: 1) == 0)
+  }
+
   @Test func partitionKeepsTheIndexRight() {
     var array = rows(1, 2)
     let pivot = array.partition { $0.id == 1 }

@@ -48,6 +48,32 @@ extension IdentifiedArray {
     remove(id: element.id)
   }
 
+  /// Removes and returns the first element; the array must not be empty (as `Array`'s).
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    precondition(!isEmpty, "IdentifiedArray: removeFirst() on an empty array")
+    return remove(at: 0)
+  }
+
+  /// Removes and returns the last element; the array must not be empty (as `Array`'s).
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    precondition(!isEmpty, "IdentifiedArray: removeLast() on an empty array")
+    return remove(at: count - 1)
+  }
+
+  /// Removes the first `k` elements; there must be at least `k` (as `Array`'s).
+  public mutating func removeFirst(_ k: Int) {
+    precondition(k >= 0 && k <= count, "IdentifiedArray: removeFirst(\(k)) on an array of \(count)")
+    remove(atOffsets: 0..<k)
+  }
+
+  /// Removes the last `k` elements; there must be at least `k` (as `Array`'s).
+  public mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= count, "IdentifiedArray: removeLast(\(k)) on an array of \(count)")
+    remove(atOffsets: (count - k)..<count)
+  }
+
   /// Removes the elements at `offsets` (a list's swipe to delete).
   public mutating func remove<Offsets: Sequence>(atOffsets offsets: Offsets) where Offsets.Element == Int {
     for offset in Set(offsets).sorted(by: >) { _ = remove(at: offset) }

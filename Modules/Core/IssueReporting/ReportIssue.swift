@@ -6,15 +6,17 @@ import Foundation
 /// issue fails that test at the given location. In an app it never traps: the
 /// message goes to the active `IssueHandler` (stderr by default), because a
 /// runtime issue is a bug to fix, not a reason to lose the user's session.
+///
+/// With no message (`reportIssue()`), the issue says only that it was reported, where.
 public func reportIssue(
-  _ message: @autoclosure () -> String,
+  _ message: @autoclosure () -> String? = nil,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
   column: UInt = #column
 ) {
   reportIssue(
-    message(),
+    message() ?? "Issue reported",
     at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
