@@ -126,6 +126,8 @@ struct Trail: Reducer {
     await clock.advance(by: .seconds(5))
     #expect(store.runningEffectCount == 0)
     #expect(await settledAlive(store) == baseline)
+    // The views stay on screen until the end: a release build would drop them after their last use.
+    withExtendedLifetime(harness) {}
   }
 
   @Test func goingBackTwoScreensAtOnceFromTheDeepestPopsBothAndEndsBothEffects() async {
@@ -145,6 +147,8 @@ struct Trail: Reducer {
     await clock.advance(by: .seconds(3))
     #expect(store.runningEffectCount == 0)
     #expect(await settledAlive(store) == baseline)
+    // The views stay on screen until the end: a release build would drop them after their last use.
+    withExtendedLifetime(harness) {}
   }
 
   @Test func aPushAndAPopBeforeTheNextRenderRenderTheStackOnceAndLeaveNoScreen() async {
@@ -156,6 +160,8 @@ struct Trail: Reducer {
     #expect(harness.screen == ["Trail"])
     #expect(harness.renders(of: "Leg #0") == 0)
     #expect(await settledAlive(store) == baseline)
+    // The views stay on screen until the end: a release build would drop them after their last use.
+    withExtendedLifetime(harness) {}
   }
 
   @Test func aPathWriteAfterTheFeaturePoppedItselfPopsNothingMore() async {
@@ -195,6 +201,8 @@ struct Trail: Reducer {
     // The lingering view still reads the last state it had, not the write that came too late.
     #expect(sheet.label == "typed")
     #expect(await settledAlive(store) == baseline)
+    // The views stay on screen until the end: a release build would drop them after their last use.
+    withExtendedLifetime(harness) {}
   }
 
   @Test func aTapOnAScreenAlreadyPoppedIsReportedAsTCAReportsItAndChangesNothing() async {
@@ -221,5 +229,7 @@ struct Trail: Reducer {
     #expect(store.runningEffectCount == 0)
     #expect(harness.screen == ["Trail"])
     #expect(await settledAlive(store) == baseline)
+    // The views stay on screen until the end: a release build would drop them after their last use.
+    withExtendedLifetime(harness) {}
   }
 }
