@@ -110,13 +110,19 @@ extension Array {
   fileprivate subscript(count count: Int) -> Element { self[Swift.min(count, self.count - 1)] }
 }
 
-/// The process's memory as Linux reports it in /proc (nil elsewhere).
+/// A process's memory as Linux reports it in /proc; another process's resident set through `ps` elsewhere.
 enum ProcessMemory {
-  /// The resident set now (VmRSS).
-  static func residentBytes() -> Int? { statusField("VmRSS:") }
+  /// The resident set now (VmRSS) of this process, or of `process`.
+  static func residentBytes(of process: Int32? = nil) -> Int? {
+    #if os(Linux)
+      return statusField("VmRSS:", of: process)
+    #else
+      return process.flatMap(residentBytesFromPS)
+    #endif
+  }
 
   /// The highest resident set since the last `resetPeak()` (VmHWM).
-  static func peakResidentBytes() -> Int? { statusField("VmHWM:") }
+  static func peakResidentBytes() -> Int? { statusField("VmHWM:", of: nil) }
 
   /// Starts a new peak from the resident set now (writing 5 to /proc/self/clear_refs).
   static func resetPeak() {
@@ -125,10 +131,10 @@ enum ProcessMemory {
     #endif
   }
 
-  private static func statusField(_ name: String) -> Int? {
+  private static func statusField(_ name: String, of process: Int32?) -> Int? {
     #if os(Linux)
       // /proc files report a size of 0, so they are read until the end rather than by their size.
-      guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"),
+      guard let handle = FileHandle(forReadingAtPath: "/proc/\(process.map(String.init) ?? "self")/status"),
         let data = try? handle.readToEnd()
       else { return nil }
       let status = String(decoding: data, as: UTF8.self)
@@ -140,5 +146,20 @@ enum ProcessMemory {
     #else
       return nil
     #endif
+  }
+
+  /// Another process's resident set as `ps -o rss=` says it, where there is no /proc.
+  private static func residentBytesFromPS(_ process: Int32) -> Int? {
+    let ps = Process()
+    let pipe = Pipe()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = ["-o", "rss=", "-p", String(process)]
+    ps.standardOutput = pipe
+    guard (try? ps.run()) != nil else { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    ps.waitUntilExit()
+    return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)).map {
+      $0 * 1024
+    }
   }
 }

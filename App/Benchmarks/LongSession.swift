@@ -80,10 +80,10 @@ private func runLongSession(_ users: URL, folder: URL, commands: Int) throws -> 
     // At the list again: the checkpoints.
     if result.baselineBytes == nil, result.commands >= 1_000 {
       result.baselineAlive = alive(terminal)
-      result.baselineBytes = ResidentMemory.bytes(of: process)
+      result.baselineBytes = ProcessMemory.residentBytes(of: process)
     }
     if result.commands / 10_000 > result.samples.count {
-      result.samples.append((result.commands, ResidentMemory.bytes(of: process)))
+      result.samples.append((result.commands, ProcessMemory.residentBytes(of: process)))
       // Progress on standard error, as it goes: a long run says where it is.
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       FileHandle.standardError.write(Data("(n) \(result.commands) commands, \(Int(seconds)) s\n".utf8))
@@ -92,7 +92,7 @@ private func runLongSession(_ users: URL, folder: URL, commands: Int) throws -> 
   result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
   if result.failure == nil {
     result.finalAlive = alive(terminal)
-    result.finalBytes = ResidentMemory.bytes(of: process)
+    result.finalBytes = ProcessMemory.residentBytes(of: process)
   }
   terminal.type("quit\r")
   let deadline = Date().addingTimeInterval(10)
@@ -106,13 +106,11 @@ private func runLongSession(_ users: URL, folder: URL, commands: Int) throws -> 
   return result
 }
 
-/// Whether `output` holds a whole answer: a screen cleared, then the prompt after it (the line editor writes the
-/// prompt with every key it echoes, before the answer starts), and no work still going on (a screen shown while a
-/// save or a page takes longer than the session waits is drawn again once the work is done: that is the answer).
+/// Whether `output` holds a whole answer: a whole screen, with no work still going on (a screen shown while a save
+/// or a page takes longer than the session waits is drawn again once the work is done: that is the answer).
 private func isAnswer(_ output: String) -> Bool {
-  guard let clear = output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards) else { return false }
-  let screen = output[clear.upperBound...]
-  return screen.contains("users> ") && !screen.contains("Working…")
+  guard PseudoTerminal.holdsWholeScreen(output, prompt: "users> ") else { return false }
+  return !output.components(separatedBy: PseudoTerminal.screenClear).last!.contains("Working…")
 }
 
 /// What `:alive` prints at the list once the screen is quiet, from its first count to its file watches.
@@ -149,29 +147,4 @@ private func printLongSession(_ result: LongSessionResult) -> Bool {
     print("  after 1,000 commands:\n\(result.baselineAlive)\n  at the end:\n\(result.finalAlive)")
   }
   return growthMet && aliveMet
-}
-
-/// Another process's resident memory: /proc on Linux, `ps` elsewhere.
-enum ResidentMemory {
-  /// The resident set of `process` now, in bytes; nil when it cannot be read.
-  static func bytes(of process: Int32) -> Int? {
-    #if os(Linux)
-      guard let handle = FileHandle(forReadingAtPath: "/proc/\(process)/status"), let data = try? handle.readToEnd()
-      else { return nil }
-      let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-      return line?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    #else
-      let ps = Process()
-      let pipe = Pipe()
-      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-      ps.arguments = ["-o", "rss=", "-p", String(process)]
-      ps.standardOutput = pipe
-      guard (try? ps.run()) != nil else { return nil }
-      let output = pipe.fileHandleForReading.readDataToEndOfFile()
-      ps.waitUntilExit()
-      return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)).map {
-        $0 * 1024
-      }
-    #endif
-  }
 }

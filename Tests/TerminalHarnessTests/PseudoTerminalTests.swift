@@ -55,4 +55,12 @@ struct PseudoTerminalTests {
     // What came before the mark is not looked at.
     #expect(terminal.block(until: "ready", since: terminal.mark, timeout: .milliseconds(50)) == false)
   }
+
+  @Test func aWholeScreenIsAClearThenThePromptNotThePromptOfAnEcho() {
+    let echo = "\u{1B}[2Kusers> f\u{1B}[2Kusers> fa"
+    #expect(!PseudoTerminal.holdsWholeScreen(echo, prompt: "users> "))
+    let answer = echo + PseudoTerminal.screenClear + "Users (6 of 6)\n\u{1B}[2Kusers> "
+    #expect(PseudoTerminal.holdsWholeScreen(answer, prompt: "users> "))
+    #expect(!PseudoTerminal.holdsWholeScreen(PseudoTerminal.screenClear + "Users (6 of 6)\n", prompt: "users> "))
+  }
 }

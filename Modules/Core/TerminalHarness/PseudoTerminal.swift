@@ -153,6 +153,16 @@ public final class PseudoTerminal: @unchecked Sendable {
     return true
   }
 
+  /// What a full-screen program writes to start a screen: the cursor home, then the screen cleared.
+  public static let screenClear = "\u{1B}[H\u{1B}[2J"
+
+  /// Whether `output` holds a whole screen: a screen clear, then `prompt` after it. The prompt alone is not enough:
+  /// a line editor writes it again with every key it echoes, before the answer starts.
+  public static func holdsWholeScreen(_ output: String, prompt: String) -> Bool {
+    guard let clear = output.range(of: screenClear, options: .backwards) else { return false }
+    return output[clear.upperBound...].contains(prompt)
+  }
+
   /// Types `keys`, then waits until what the program writes after them contains `text`; false after `timeout`.
   public func type(_ keys: String, thenWaitFor text: String, timeout: Duration = .seconds(10)) async -> Bool {
     let start = mark

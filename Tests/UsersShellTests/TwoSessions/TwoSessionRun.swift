@@ -117,22 +117,17 @@ import UserClientLive
     return terminal.output(since: start)
   }
 
-  /// Whether `output` holds a screen drawn to its end: the screen clear, then the prompt after it. The prompt alone
-  /// is not enough: the line editor writes it again with every key it echoes, before the answer starts.
+  /// Whether `output` holds a screen drawn to its end.
   static func isWhole(_ output: String) -> Bool {
-    guard let clear = output.range(of: screenClear, options: .backwards) else { return false }
-    return output[clear.upperBound...].contains(prompt)
+    PseudoTerminal.holdsWholeScreen(output, prompt: prompt)
   }
-
-  /// What starts every screen the app draws.
-  static let screenClear = "\u{1B}[H\u{1B}[2J"
 
   /// What the app writes once a screen is drawn and it waits for a line.
   static let prompt = "users> "
 
   /// The last screen drawn in `output`, lines joined by "\n" (the terminal's carriage returns dropped).
   static func screen(_ output: String) -> String {
-    let last = output.components(separatedBy: screenClear).last ?? ""
+    let last = output.components(separatedBy: PseudoTerminal.screenClear).last ?? ""
     return last.replacingOccurrences(of: "\r", with: "")
   }
 
