@@ -44,6 +44,8 @@ let coreTargets: [Target] = [
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
   // What a debugger writes and reads beside the store's timeline: the trace file, recordings and their replay.
   core("ComposableDebugger", ["Composable", "Sharing"]),
+  // The debugger served to clients in other terminals (a Unix socket), and the client's side of it.
+  core("ComposableDebugServer", ["Composable", "ComposableDebugger", "Sharing"]),
   // Property-based exploration: a product of its own beside the test store, which it does not need to be.
   core("ComposableExplorer", ["Composable", "ComposableDebugger", "Clocks", "IssueReporting", "ValueDump"]),
   core(
@@ -52,7 +54,9 @@ let coreTargets: [Target] = [
   // The system's SQLite, loaded at run time (no headers needed): the live user client's storage.
   core("SystemSQLite"),
   core("TerminalUI", ["LineEditing", "Composable"]),
-  core("TerminalApp", ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
+  core(
+    "TerminalApp",
+    ["Composable", "ComposableDebugger", "ComposableDebugServer", "TerminalUI", "LineEditing", "Sharing"]),
   // A program driven at a pseudo-terminal, as a person types: the app's terminal tests and the long-session bench.
   core("TerminalHarness"),
 ]
@@ -197,6 +201,7 @@ let coreTests: [Target] = [
   tests("Composable", ["ComposableDebugger"], generates: true),
   tests("ComposableTestStore", generates: true),
   tests("ComposableDebugger"),
+  tests("ComposableDebugServer", ["ComposableDebugger"]),
   tests("ComposableExplorer", generates: true),
   tests("ComposableTesting", generates: true),
   tests("TerminalUI"),
@@ -211,7 +216,8 @@ let apps: [Target] = [
   .target(
     name: "UsersShell",
     dependencies: [
-      "AppFeature", "Composable", "ComposableDebugger", "Sharing", "TerminalApp", "TerminalUI", "LineEditing",
+      "AppFeature", "Composable", "ComposableDebugger", "ComposableDebugServer", "Sharing", "TerminalApp",
+      "TerminalUI", "LineEditing",
     ]
       + ["UserClient", "AppInfoClient", "AnalyticsClient"].flatMap {
         [.target(name: "\($0)Interface"), .target(name: "\($0)Live")]
@@ -228,7 +234,7 @@ let appTests: [Target] = [
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "ComposableDebugger", "UserClientInterface", "UserClientTesting",
       "AnalyticsClientLive",
-      "UserClientLive", "SystemSQLite", "TerminalHarness",
+      "UserClientLive", "SystemSQLite", "TerminalHarness", "ComposableDebugServer", "composable-debugger",
     ],
     path: "Tests/UsersShellTests")
 ]
@@ -258,6 +264,9 @@ let tools: [Target] = [
   .target(name: "ScaffolderKit", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Scaffolder/Kit"),
   .executableTarget(
     name: "ScaffolderTool", dependencies: ["ScaffolderKit"], path: "Modules/Tools/Scaffolder/Tool"),
+  // The debugger's client (composable-debugger): attaches to an app that serves its debugger.
+  .executableTarget(
+    name: "composable-debugger", dependencies: ["ComposableDebugServer"], path: "Modules/Tools/Debugger/Client"),
   .testTarget(name: "ScaffolderKitTests", dependencies: ["ScaffolderKit"], path: "Tests/ScaffolderKitTests"),
   // The golden fixtures are read by path at run time, not compiled.
   .testTarget(
@@ -276,6 +285,9 @@ let package = Package(
     .library(name: "ComposableTestStore", targets: ["ComposableTestStore"]),
     .library(name: "ComposableExplorer", targets: ["ComposableExplorer"]),
     .library(name: "ComposableDebugger", targets: ["ComposableDebugger"]),
+    .library(name: "ComposableDebugServer", targets: ["ComposableDebugServer"]),
+    // Attaches from another terminal to an app that serves its debugger: `swift run composable-debugger`.
+    .executable(name: "composable-debugger", targets: ["composable-debugger"]),
     // Generates case paths, enum features and client boilerplate in a package of your own
     // (Scripts/templates/OutsidePackage).
     .plugin(name: "BoilerplatePlugin", targets: ["BoilerplatePlugin"]),

@@ -13,6 +13,10 @@ extension Store {
   /// The root store's state now, before its next action; nil for a scoped store.
   package var rootState: State? { rootStore?.state }
 
+  /// The root's reduce function: what a debugger runs again over kept actions to show the states that would have
+  /// followed without one of them. Nil for a scoped store.
+  package var rootReducer: ((inout State, Action) -> Effect<Action>)? { rootStore?.reducer }
+
   /// The reader attached with `attachTimeline(_:owner:)` to the root store, if any.
   package var timelineOwner: AnyObject? { rootStore?.timelineOwner }
 

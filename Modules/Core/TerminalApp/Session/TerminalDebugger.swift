@@ -114,104 +114,13 @@ import TerminalUI
   // MARK: Commands
 
   private func list(filter: String, from start: Int, pageSize: Int) -> Reply {
-    let entries = timeline.entries
-    guard !entries.isEmpty else { return .text("Nothing has happened yet: the timeline is empty.") }
-    let matching =
-      filter.isEmpty
-      ? entries
-      : entries.filter {
-        $0.path.localizedCaseInsensitiveContains(filter)
-          || $0.origin.description.localizedCaseInsensitiveContains(filter)
-      }
-    guard !matching.isEmpty else { return .text("No kept action matches '\(filter)'.") }
-    guard start < matching.count else {
-      listing = nil
-      return .text("No older actions\(filter.isEmpty ? "" : " match '\(filter)'").")
-    }
-    let page = max(pageSize, 1)
-    let end = matching.count - start
-    let first = max(end - page, 0)
-    let shown = matching[first..<end]
-    listing = (filter, start + shown.count)
-    let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm:ss.SSS"
-    let numberWidth = String(timeline.lastSequence).count + 1
-    // Changes other processes made to shared values go between the entries they came between.
-    var elsewhere = timeline.sharedChangesElsewhere[...]
-    func changesElsewhere(before limit: UInt64?) -> [String] {
-      var rows: [String] = []
-      while let change = elsewhere.first, limit.map({ change.number <= $0 }) ?? true {
-        elsewhere.removeFirst()
-        let blank = String(repeating: " ", count: numberWidth)
-        let origin = "another process".padding(toLength: 16, withPad: " ", startingAt: 0)
-        rows.append("\(blank)  \(formatter.string(from: change.date))  \(origin) \(change.file) changed")
-      }
-      return rows
-    }
-    if let first = shown.first, let before = timeline.sharedChange(before: first.sequence) {
-      elsewhere = elsewhere.drop { $0.number <= before }
-    }
-    var lines: [String] = []
-    for entry in shown {
-      lines += changesElsewhere(before: entry.sharedChange)
-      let number = ("#" + String(entry.sequence)).padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-      let origin = entry.origin.description.padding(toLength: 16, withPad: " ", startingAt: 0)
-      let shared = changedSharedValues(entry) ? "  (changed shared values)" : ""
-      lines.append("\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)")
-    }
-    if end == matching.count { lines += changesElsewhere(before: nil) }
-    let kept = timeline.keptRange.map { "#\($0.lowerBound)–#\($0.upperBound)" } ?? ""
-    let what = filter.isEmpty ? "actions" : "actions matching '\(filter)'"
-    var footer = "\(what.prefix(1).uppercased() + what.dropFirst()) \(first + 1)–\(end) of \(matching.count)"
-    footer += " (kept: \(kept))"
-    footer += first > 0 ? "; ':more' shows older ones." : "."
-    lines.append(footer)
-    return .text(lines.joined(separator: "\n"))
-  }
-
-  /// Whether the shared values `entry`'s state holds changed with it: the state read as of the change before
-  /// it and as of its own differs (any shared value of the process may have changed meanwhile; only the state's
-  /// count).
-  private func changedSharedValues(_ entry: TimelineEntry<State, Action>) -> Bool {
-    guard let before = sharedBase(of: entry), before != entry.sharedChange else { return false }
-    let then = SharedHistory.reading(asOf: before) { ValueSnapshot(of: entry.state) }
-    return SharedHistory.reading(asOf: entry.sharedChange) { valueDiff(then, entry.state) } != nil
-  }
-
-  /// The shared change number `entry`'s own changes are counted from: the one before it, or the last change
-  /// another process made since (that one is its own row, not this action's doing).
-  private func sharedBase(of entry: TimelineEntry<State, Action>) -> UInt64? {
-    guard let before = timeline.sharedChange(before: entry.sequence) else { return nil }
-    let elsewhere = timeline.sharedChangesElsewhere.last { $0.number > before && $0.number <= entry.sharedChange }
-    return max(before, elsewhere?.number ?? before)
-  }
-
-  /// The action number in `text`, or why there is none to show.
-  private func sequence(in text: String, command: String) -> Result<Int, TerminalDebuggerError> {
-    guard !text.isEmpty else {
-      return .failure(TerminalDebuggerError("'\(command)' takes an action number, such as '\(command) 12'."))
-    }
-    guard let number = Int(text) else {
-      return .failure(TerminalDebuggerError("'\(text)' is not an action number; try '\(command) 12'."))
-    }
-    guard let range = timeline.keptRange else {
-      return .failure(TerminalDebuggerError("Nothing has happened yet: the timeline is empty."))
-    }
-    guard number >= 1, number <= range.upperBound else {
-      return .failure(
-        TerminalDebuggerError("There is no action #\(number): actions go from #1 to #\(range.upperBound)."))
-    }
-    guard number >= range.lowerBound else {
-      return .failure(
-        TerminalDebuggerError(
-          "Action #\(number) is no longer kept: the timeline keeps the last \(timeline.capacity) actions "
-            + "(#\(range.lowerBound)–#\(range.upperBound))."))
-    }
-    return .success(number)
+    let page = timeline.listing(filter: filter, skipping: start, pageSize: pageSize)
+    listing = page.shown.map { (filter, $0) }
+    return .text(page.text)
   }
 
   private func show(_ text: String, command: String) -> Reply {
-    switch sequence(in: text, command: command) {
+    switch timeline.keptSequence(in: text, command: command) {
     case let .failure(error): return .error(error.message)
     case let .success(number):
       viewing = number
@@ -233,39 +142,11 @@ import TerminalUI
   }
 
   private func diff(_ text: String) -> Reply {
-    switch sequence(in: text, command: ":diff") {
+    switch timeline.keptSequence(in: text, command: ":diff").flatMap(timeline.changes(of:)) {
     case let .failure(error): return .error(error.message)
-    case let .success(number):
-      guard let entry = timeline.entry(number), let before = timeline.state(before: number),
-        let sharedBefore = sharedBase(of: entry)
-      else {
-        return .error("Action #\(number) is no longer kept.")
-      }
-      let header = "#\(number) \(entry.path) (\(entry.origin))"
-      // Each side with its shared values as they were then: a change of the sort order or of the favorites shows.
-      let old = SharedHistory.reading(asOf: sharedBefore) { ValueSnapshot(of: before) }
-      let changes = SharedHistory.reading(asOf: entry.sharedChange) { valueDiff(old, entry.state) }
-      guard let changes else { return .text(header + " changed nothing.") }
-      return .text(header + " changed:\n" + changes)
+    case let .success(text): return .text(text)
     }
   }
 
-  private func effects() -> String {
-    let running = timeline.runningEffects
-    guard !running.isEmpty else { return "No effects are running." }
-    var lines = ["\(running.count) effect\(running.count == 1 ? "" : "s") running:"]
-    for effect in running {
-      var line = "  effect \(effect.id)  \(effect.ageText)  started by #\(effect.startedBy) " + effect.actionPath
-      if !effect.cancellationIDs.isEmpty { line += "  cancel id: " + effect.cancellationIDs.joined(separator: ", ") }
-      lines.append(line)
-    }
-    return lines.joined(separator: "\n")
-  }
-}
-
-/// Why a debugger command was refused.
-struct TerminalDebuggerError: Error {
-  let message: String
-
-  init(_ message: String) { self.message = message }
+  private func effects() -> String { timeline.effectsReport }
 }

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Serves a debugger's requests on a Unix socket: each client on a thread of its own, each request answered on the
+/// main actor (where the store lives), each answer written back off it.
+///
+/// A client that sends garbage, goes away mid-answer or reads slowly costs its own thread only: the app's main actor
+/// is held for the time it takes to make an answer, never to write one.
+public final class DebugServer: @unchecked Sendable {
+  /// Where it listens.
+  public let socketURL: URL
+  private let listener: UnixSocket
+  private let answer: @MainActor @Sendable (DebugRequest) -> DebugReply
+  private let lock = NSLock()
+  private var connections: [ObjectIdentifier: UnixSocket] = [:]
+  private var stopped = false
+
+  /// A server answering with `answer` on `listener`, which listens at `socketURL`.
+  init(
+    listener: UnixSocket, socketURL: URL, answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
+  ) {
+    self.listener = listener
+    self.socketURL = socketURL
+    self.answer = answer
+  }
+
+  /// Starts accepting clients.
+  func start() {
+    let thread = Thread { [self] in acceptClients() }
+    thread.name = "composable-debugger accept"
+    thread.start()
+  }
+
+  /// How many clients are connected now.
+  public var clientCount: Int { lock.withLock { connections.count } }
+
+  /// Stops serving: the socket is removed, connected clients see the end of input.
+  public func stop() {
+    let open: [UnixSocket]? = lock.withLock {
+      guard !stopped else { return nil }
+      stopped = true
+      return Array(connections.values)
+    }
+    guard let open else { return }
+    unlink(socketURL.path)
+    listener.close()
+    for connection in open { connection.close() }
+  }
+
+  deinit { stop() }
+
+  private func acceptClients() {
+    while let connection = listener.accept() {
+      // The folder's and the socket's modes keep other users out; the peer's id is checked as well.
+      if let peer = connection.peerUserID, peer != geteuid() {
+        connection.write(DebugAnswer.refusal("This app's debugger serves its own user only.", id: 0).jsonLine())
+        connection.close()
+        continue
+      }
+      let admitted = lock.withLock {
+        guard !stopped else { return false }
+        connections[ObjectIdentifier(connection)] = connection
+        return true
+      }
+      guard admitted else {
+        connection.close()
+        return
+      }
+      let thread = Thread { [self] in serve(connection) }
+      thread.name = "composable-debugger client"
+      thread.start()
+    }
+  }
+
+  private func serve(_ connection: UnixSocket) {
+    defer {
+      lock.withLock { _ = connections.removeValue(forKey: ObjectIdentifier(connection)) }
+      connection.close()
+    }
+    guard connection.write(onMainActor(DebugRequest(id: 0, command: "hello")).jsonLine()) else { return }
+    let reader = SocketLineReader(connection, longest: DebugProtocol.longestRequest)
+    while true {
+      switch reader.next() {
+      case .end: return
+      case .tooLong:
+        let limit = DebugProtocol.longestRequest
+        connection.write(DebugAnswer.refusal("A request is one line of at most \(limit) bytes.", id: 0).jsonLine())
+        return
+      case let .line(line):
+        guard !line.allSatisfy(\.isWhitespace) else { continue }
+        guard connection.write(answer(toLine: line).jsonLine()) else { return }
+      }
+    }
+  }
+
+  /// The answer to one line: a request of this version answered on the main actor, or why it is none.
+  private func answer(toLine line: String) -> DebugAnswer {
+    let request: DebugRequest
+    do {
+      request = try JSONDecoder().decode(DebugRequest.self, from: Data(line.utf8))
+    } catch {
+      return .refusal("Not a request: each line is a JSON object with v, id and command (docs/debugging.md).", id: 0)
+    }
+    guard request.v == DebugProtocol.version else {
+      return .refusal(
+        "This app speaks version \(DebugProtocol.version) of the debugger's protocol, not \(request.v).",
+        id: request.id)
+    }
+    return onMainActor(request)
+  }
+
+  private func onMainActor(_ request: DebugRequest) -> DebugAnswer {
+    let box = ReplyBox()
+    let done = DispatchSemaphore(value: 0)
+    let answer = answer
+    Task { @MainActor in
+      box.set(answer(request))
+      done.signal()
+    }
+    done.wait()
+    switch box.get() {
+    case let .answer(answer): return answer
+    case let .later(make): return make()
+    case nil: return .refusal("No answer.", id: request.id)
+    }
+  }
+}
+
+/// A reply made on the main actor, handed to the thread that waits for it.
+private final class ReplyBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var reply: DebugReply?
+
+  func set(_ reply: DebugReply) { lock.withLock { self.reply = reply } }
+  func get() -> DebugReply? { lock.withLock { reply } }
+}

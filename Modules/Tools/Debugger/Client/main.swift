@@ -1,0 +1,94 @@
+import ComposableDebugServer
+import Foundation
+
+// composable-debugger [SOCKET | NAME | PID]: attaches to an app that serves its debugger (Store.serveDebugger) and
+// reads the debugger's commands from standard input.
+
+let usage = """
+  Usage: composable-debugger [SOCKET | NAME | PID]
+  Attaches to an app that serves its debugger (users --debug-server, COMPOSABLE_DEBUGGER=1, or
+  Store.serveDebugger()). With no argument: the one app serving in the debugger's folder; with a name or a
+  process id: the app serving under it; with a path: that socket. ':help' lists the commands once attached.
+  """
+
+func fail(_ message: String, code: Int32) -> Never {
+  FileHandle.standardError.write(Data("composable-debugger: \(message)\n".utf8))
+  exit(code)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  exit(0)
+}
+guard arguments.count <= 1 else { fail("one app at a time.\n\(usage)", code: 2) }
+if let option = arguments.first, option.hasPrefix("-") { fail("unknown option '\(option)'.\n\(usage)", code: 2) }
+
+/// The socket to attach to, from the argument and the sockets that answer in the folder.
+func socketPath(for argument: String?) -> String {
+  if let argument, argument.contains("/") { return argument }
+  let folder = DebugSocketFolder.url()
+  let candidates = DebugSocketFolder.sockets(in: folder).filter { socket in
+    guard let argument else { return true }
+    let name = socket.deletingPathExtension().lastPathComponent
+    return name == argument || name.hasPrefix(argument + "-") || name.hasSuffix("-" + argument)
+  }
+  // A socket whose app ended without removing it does not answer.
+  let answering = candidates.filter { (try? UnixSocket.connect(to: $0.path))?.close() != nil }
+  switch answering.count {
+  case 1: return answering[0].path
+  case 0:
+    let which = argument.map { " as '\($0)'" } ?? ""
+    fail(
+      "no app serves a debugger\(which) in \(folder.path): start one with 'users --debug-server' or "
+        + "COMPOSABLE_DEBUGGER=1.", code: 1)
+  default:
+    let names = answering.map { "  " + $0.deletingPathExtension().lastPathComponent }.joined(separator: "\n")
+    fail("several apps serve a debugger; name one (its name or process id):\n\(names)", code: 2)
+  }
+}
+
+let path = socketPath(for: arguments.first)
+let client: DebugClient
+do {
+  client = try DebugClient(socketPath: path)
+} catch {
+  fail(error.message, code: 1)
+}
+let console = DebuggerConsole(client: client)
+let interactive = isatty(STDIN_FILENO) == 1
+let lines = StandardInputLines()
+
+func say(_ text: String) {
+  guard !text.isEmpty else { return }
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+say((client.greeting.text ?? "") + " ':help' lists the commands.")
+while true {
+  if interactive { FileHandle.standardOutput.write(Data("debugger> ".utf8)) }
+  guard let line = lines.next() else { break }
+  if !interactive { say("debugger> " + line) }
+  let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+  if let first = words.first, first == ":follow" || first == "follow" {
+    let count = words.count > 1 ? Int(words[1]) : nil
+    if words.count > 1, count == nil || count! < 1 {
+      say("error: ':follow' takes a number of actions to wait for, such as ':follow 3'.")
+      continue
+    }
+    if count == nil { say("Following the app's actions; press Enter to stop.") }
+    // With a count, standard input is left for the commands after it; without one, the next line stops it.
+    let result = console.follow(count: count, shouldStop: { count == nil && lines.hasLineOrEnded(consuming: true) }) {
+      say($0)
+    }
+    if case let .failure(error) = result { fail(error.message, code: 1) }
+    continue
+  }
+  switch console.run(line) {
+  case let .text(text): say(text)
+  case let .error(message):
+    say("error: " + message)
+    if message.hasPrefix("the app closed") { exit(1) }
+  case .quit: exit(0)
+  }
+}
