@@ -150,6 +150,15 @@ var usersExecutable: URL {
   return URL(fileURLWithPath: "/no-users-binary-beside-the-tests (looked in \(looked))")
 }
 
+/// The `composable-debugger` binary next to this test bundle (built first: this target depends on it).
+var debuggerClientExecutable: URL {
+  for folder in testBundleFolders {
+    let candidate = folder.appendingPathComponent("composable-debugger")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+  }
+  return URL(fileURLWithPath: "/no-composable-debugger-beside-the-tests")
+}
+
 /// Starts the `users` binary with `arguments` and `input` as its whole standard input; colors off.
 func launchUsers(_ arguments: [String], input: String) throws -> (Process, Pipe, Pipe) {
   let process = Process()

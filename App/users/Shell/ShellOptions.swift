@@ -42,6 +42,8 @@ public struct ShellOptions: Equatable, Sendable {
   public var tracePath: String?
   /// `--step` (with `--replay`): open the recording at its first action in the debugger.
   public var stepsThroughReplay = false
+  /// `--debug-server` (or `COMPOSABLE_DEBUGGER=1`): serve the debugger to `composable-debugger` in another terminal.
+  public var servesDebugger = false
   /// `--timeline`: how many actions the debugger keeps (0 turns it off).
   public var timelineCapacity = 1_000
 
@@ -78,6 +80,7 @@ public struct ShellOptions: Equatable, Sendable {
       case "--read-only": options.readOnly = true
       case "--fresh": options.restoresSession = false
       case "--step": options.stepsThroughReplay = true
+      case "--debug-server": options.servesDebugger = true
       case "--replace":
         guard case let .importUsers(file, _) = options.mode else {
           return .failure(ShellUsageError("--replace goes with 'users import FILE'."))
@@ -137,13 +140,16 @@ public struct ShellOptions: Equatable, Sendable {
     if options.stepsThroughReplay, options.timelineCapacity == 0 {
       return ShellUsageError("--step needs the debugger's timeline; drop --timeline 0.")
     }
+    if options.servesDebugger, options.timelineCapacity == 0 {
+      return ShellUsageError("--debug-server serves the debugger's timeline; drop --timeline 0.")
+    }
     return nil
   }
 
   /// The options that take no value.
   private static let flags: Set = [
     "--help", "-h", "--version", "--print-changes", "--no-analytics", "--read-only", "--fresh", "--step",
-    "--replace",
+    "--replace", "--debug-server",
   ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
@@ -235,6 +241,9 @@ public struct ShellOptions: Equatable, Sendable {
       --trace <file>        Write every action, reduce and effect to <file> as it happens, in
                             the Trace Event Format (open it in ui.perfetto.dev).
       --timeline <n>        Keep the last <n> actions for the debugger (default 1000; 0: off).
+      --debug-server        Serve the debugger to another terminal: 'swift run composable-debugger'
+                            attaches (also COMPOSABLE_DEBUGGER=1; the socket goes in
+                            $COMPOSABLE_DEBUGGER_DIR, else $XDG_RUNTIME_DIR or ~/.composable-debugger).
       --latency <ms>        Slow every data operation down by <ms> milliseconds (a slow
                             disk: a save holds the data file's lock that long).
       --wait <ms>           Show the screen after <ms> milliseconds even if a command's work

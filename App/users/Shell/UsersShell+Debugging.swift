@@ -1,6 +1,7 @@
 import AppFeature
 import Composable
 import ComposableDebugger
+import ComposableDebugServer
 import Foundation
 import TerminalApp
 
@@ -27,6 +28,24 @@ extension UsersShell {
     // The trace shows the changes and saves of the shared values kept in the data folder too.
     store.recordTimeline(capacity: max(options.timelineCapacity, 1), trace: trace, sharedFilesIn: dataFolder)
     return trace
+  }
+
+  /// With `--debug-server` or `COMPOSABLE_DEBUGGER=1`: serves the debugger to clients in other terminals, and says
+  /// where on standard error. A socket that cannot be served is one line there: the session goes on without it.
+  static func serveDebugger(
+    _ store: Store<AppFeature.State, AppFeature.Action>, options: ShellOptions, io: IO
+  ) -> DebugServer? {
+    guard options.servesDebugger || io.environment["COMPOSABLE_DEBUGGER"] == "1", store.timeline != nil else {
+      return nil
+    }
+    do {
+      let server = try store.serveDebugger(name: "users", in: DebugSocketFolder.url(environment: io.environment))
+      io.writeError("users: serving the debugger at \(server.socketURL.path) (swift run composable-debugger).\n")
+      return server
+    } catch {
+      io.writeError("users: cannot serve the debugger: \(error); going on without it.\n")
+      return nil
+    }
   }
 
   /// With `--replay FILE --step`: sends the recording's actions (their effects dropped, as in a replay) into

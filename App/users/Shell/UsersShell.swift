@@ -1,6 +1,7 @@
 import AppFeature
 import Composable
 import ComposableDebugger
+import ComposableDebugServer
 import Foundation
 import LineEditing
 import Sharing
@@ -53,9 +54,12 @@ import TerminalUI
       let input = try openInput(options, io: io)
       let app = try compose(options, io: io)
       let stepFrom = try stepThroughRecording(options, into: app.store, world: app.world, gate: app.replay)
-      return await runSession(
+      let code = await runSession(
         app.store, input: input, options: options, world: app.world, io: io, trace: app.trace,
         viewingFrom: stepFrom)
+      // The socket goes with the session: a client sees the end of input, and the folder keeps no stale socket.
+      app.debugServer?.stop()
+      return code
     } catch {
       io.writeError("users: \(error.message)\n")
       return error.code
@@ -83,6 +87,8 @@ import TerminalUI
     let replay: ReplayGate
     let store: Store<AppFeature.State, AppFeature.Action>
     let trace: TraceFile?
+    /// Serves the debugger to another terminal (`--debug-server`).
+    let debugServer: DebugServer?
   }
 
   private static func compose(_ options: ShellOptions, io: IO) throws(ShellExit) -> Composition {
@@ -97,7 +103,8 @@ import TerminalUI
     }
     let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
     let trace = startDebugging(store, options: options, dataFolder: world.directory, io: io)
-    return Composition(world: world, replay: replay, store: store, trace: trace)
+    let debugServer = serveDebugger(store, options: options, io: io)
+    return Composition(world: world, replay: replay, store: store, trace: trace, debugServer: debugServer)
   }
 
   /// The file in the data folder keeping the commands typed at the terminal (the newest 1,000).

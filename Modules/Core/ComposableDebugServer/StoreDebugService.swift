@@ -109,7 +109,7 @@ import Sharing
     do {
       action = try decodeAction(json)
     } catch {
-      return .failure(TimelineQueryError("\(json) is not an action of \(Action.self): \(briefly(error))"))
+      return .failure(TimelineQueryError("\(json) is not an action of \(typeName(Action.self)): \(briefly(error))"))
     }
     let before = timeline.lastSequence
     store.send(action)
@@ -163,4 +163,11 @@ import Sharing
     default: return "\(error)"
     }
   }
+}
+
+/// A type's name with the type it is nested in (`AppFeature.Action`), without its module.
+private func typeName(_ type: Any.Type) -> String {
+  let full = String(reflecting: type)
+  guard let dot = full.firstIndex(of: ".") else { return full }
+  return String(full[full.index(after: dot)...])
 }

@@ -1,5 +1,6 @@
 import Composable
 import ComposableDebugger
+import ComposableDebugServer
 import Foundation
 import TerminalUI
 
@@ -12,18 +13,22 @@ import TerminalUI
 @MainActor public func runInTerminal<State, Action>(
   store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String
 ) async -> Int32 {
-  await runInTerminal(store: store, view: view, prompt: prompt, viewing: nil)
+  let server = ServedDebugger.start(asked: ServedDebugger.askedByEnvironment) {
+    (name: String) throws(DebugSocketError) in try store.serveDebugger(name: name)
+  }
+  return await runInTerminal(store: store, view: view, prompt: prompt, viewing: nil, debugServer: server)
 }
 
 /// `runInTerminal(store:view:prompt:)`, opened on the past: the screens after action `viewing.sequence`, with
 /// `viewing.note` under the banner.
 @MainActor func runInTerminal<State, Action>(
   store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String,
-  viewing: (sequence: Int, note: String?)?
+  viewing: (sequence: Int, note: String?)?, debugServer: DebugServer?
 ) async -> Int32 {
   let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   // Every app gets the debugger (`:timeline`, `:at`, `:diff`, `:effects`): the last 1,000 actions are kept.
   if store.timeline == nil { store.recordTimeline() }
+  defer { debugServer?.stop() }
   let write: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
   let input = TerminalInput(readLine: { readLine() }, echo: interactive ? nil : write)
   let session = TerminalSession(
@@ -61,7 +66,12 @@ import TerminalUI
     initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies, arguments: arguments)
   {
   case let .success(app):
-    return await runInTerminal(store: app.store, view: view, prompt: prompt, viewing: app.viewing)
+    // Actions that are Codable can be sent from the attached debugger, and its session exported.
+    let asked = ServedDebugger.askedByEnvironment || arguments.contains("--debug-server")
+    let server = ServedDebugger.start(asked: asked) { (name: String) throws(DebugSocketError) in
+      try app.store.serveDebugger(name: name)
+    }
+    return await runInTerminal(store: app.store, view: view, prompt: prompt, viewing: app.viewing, debugServer: server)
   case let .failure(error):
     let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
     FileHandle.standardError.write(Data("\(name): \(error.message)\n".utf8))
@@ -143,6 +153,30 @@ package struct OpenedRecording<Action: Codable> {
     } catch {
       return .failure(
         TerminalAppUsageError("cannot read the recording \(path): \(FileProblem.describe(error, at: url))."))
+    }
+  }
+}
+
+/// The debugger a terminal app serves to another terminal, when asked (`--debug-server`, `COMPOSABLE_DEBUGGER=1`).
+enum ServedDebugger {
+  /// Whether `COMPOSABLE_DEBUGGER=1` asks every terminal app of the process to serve its debugger.
+  static var askedByEnvironment: Bool { ProcessInfo.processInfo.environment["COMPOSABLE_DEBUGGER"] == "1" }
+
+  /// Serves the debugger with `serve` (given the app's name) when `asked`, saying where (or why not) on standard
+  /// error; nil when not served.
+  @MainActor static func start(
+    asked: Bool, serve: (String) throws(DebugSocketError) -> DebugServer
+  ) -> DebugServer? {
+    guard asked else { return nil }
+    let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    do {
+      let server = try serve(name)
+      FileHandle.standardError.write(
+        Data("\(name): serving the debugger at \(server.socketURL.path) (swift run composable-debugger).\n".utf8))
+      return server
+    } catch {
+      FileHandle.standardError.write(Data("\(name): cannot serve the debugger: \(error); going on without it.\n".utf8))
+      return nil
     }
   }
 }

@@ -7,6 +7,8 @@ struct TerminalAppOptions: Equatable {
   var replayPath: String?
   /// Whether it is opened in the debugger rather than continued from its end.
   var steps = false
+  /// Whether the debugger is served to another terminal (`--debug-server`).
+  var servesDebugger = false
 
   /// The options in `arguments` (the process's, without its name), or one line saying what is wrong.
   static func parse(_ arguments: [String]) -> Result<TerminalAppOptions, TerminalAppUsageError> {
@@ -21,6 +23,8 @@ struct TerminalAppOptions: Equatable {
         options.replayPath = path
       case "--step":
         options.steps = true
+      case "--debug-server":
+        options.servesDebugger = true
       default:
         return .failure(TerminalAppUsageError("unknown option '\(argument)'.\n\(usage)"))
       }
@@ -37,6 +41,8 @@ struct TerminalAppOptions: Equatable {
     Options:
       --replay <file>  Replay a recording (a --record log, or an exploration's failure) and go on from its end.
       --step           With --replay: open it in the debugger, on its first action or on the failing one.
+      --debug-server   Serve the debugger to another terminal ('swift run composable-debugger' attaches);
+                       COMPOSABLE_DEBUGGER=1 does the same.
     """
   }
 }
