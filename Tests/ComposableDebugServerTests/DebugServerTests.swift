@@ -35,6 +35,26 @@ private struct Counter: Reducer {
   }
 }
 
+/// A tally kept in a shared value: leaving out one of its actions would change what is shared, not only state.
+private struct Tally: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("debug-server.tally")) var total = 0
+    var taps = 0
+  }
+  enum Action: Equatable, Codable {
+    case add
+    case tap
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add: state.$total.withLock { $0 += 1 }
+    case .tap: state.taps += 1
+    }
+    return .none
+  }
+}
+
 /// A store serving its debugger in a folder of the test's own.
 @MainActor private final class ServedCounter {
   let store = Store(initialState: Counter.State(), reducer: Counter())
@@ -120,7 +140,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(said(try client.ask("send", #"{"time":1,"action":{"note":{"_0":"sent"}}}"#)) == "Sent #2 note(\"sent\").")
     #expect(await app.store.currentState.notes == ["sent at 1"])
     let refused = said(try client.ask("send", #"{"explode":{}}"#))
-    #expect(refused.hasPrefix("error: {\"explode\":{}} is not an action of Action:"))
+    #expect(refused.hasPrefix("error: {\"explode\":{}} is not an action of Counter.Action:"))
     #expect(said(try client.ask("send", "")).hasPrefix("error: ':send' takes an action"))
     #expect(await app.store.timeline?.lastSequence == 2)
     await app.stop()
@@ -137,6 +157,53 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(said(try client.ask("skip", "3")).contains("the 0 actions after it"))
     #expect(await app.store.currentState == Counter.State(count: 2, notes: ["after at 2"]))
     await app.stop()
+  }
+
+  @Test func applyingMakesTheStateWithoutAnActionLiveAndTellsObservers() async throws {
+    let app = try await ServedCounter()
+    await app.send(.increment, .increment, .note("after"))
+    let renders = LockIsolated(0)
+    let token = await MainActor.run {
+      observe { [store = app.store] in
+        _ = store.count
+        renders.withValue { $0 += 1 }
+      }
+    }
+    let client = try DebugClient(socketPath: app.socketPath)
+    #expect(said(try client.ask("skip", "1")).hasSuffix("':apply 1' makes it the live state."))
+    #expect(said(try client.ask("apply", "1")).hasPrefix("Applied: the live state is the state without #1 increment."))
+    #expect(await app.store.currentState == Counter.State(count: 1, notes: ["after at 1"]))
+    #expect(renders.value == 2, "observers told once of the applied state")
+    #expect(said(try client.ask("apply", "9")) == "error: There is no action #9: actions go from #1 to #3.")
+    // The next action goes on from the applied state.
+    await app.send(.increment)
+    #expect(await app.store.currentState.count == 2)
+    withExtendedLifetime(token) {}
+    await app.stop()
+  }
+
+  @Test func applyingIsRefusedWhenLeavingTheActionOutWouldChangeSharedValues() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbg-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (store, server) = try await MainActor.run {
+      let store = Store(initialState: Tally.State(), reducer: Tally())
+      let server = try store.serveDebugger(name: "tally", in: folder)
+      store.send(.add)
+      store.send(.tap)
+      store.send(.add)
+      return (UncheckedSendableBox(store), server)
+    }
+    let client = try DebugClient(socketPath: server.socketURL.path)
+    #expect(said(try client.ask("skip", "1")).hasSuffix("It changes shared values too: ':apply' cannot apply it."))
+    #expect(
+      said(try client.ask("apply", "1"))
+        == "error: Without #1 the shared values would differ too: the debugger applies state only, never what is "
+        + "saved in files.")
+    #expect(await MainActor.run { store.value.currentState.total } == 2, "the shared value is put back")
+    #expect(said(try client.ask("apply", "2")).hasPrefix("Applied: the live state is the state without #2 tap."))
+    #expect(await MainActor.run { store.value.currentState.taps } == 0)
+    #expect(await MainActor.run { store.value.currentState.total } == 2)
+    server.stop()
   }
 
   @Test func anExportIsARecordingThatReplaysToTheSameState() async throws {
@@ -286,4 +353,10 @@ private enum DebugRequestLine {
   static func at(_ sequence: Int) -> Data {
     Data("{\"v\":1,\"id\":1,\"command\":\"at\",\"argument\":\"\(sequence)\"}\n".utf8)
   }
+}
+
+/// Hands a main-actor value across an `await` in a test; only read back on the main actor.
+private struct UncheckedSendableBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -16,7 +16,7 @@ public struct DebugRequest: Codable, Equatable, Sendable {
   public var v: Int
   /// The client's number for it, repeated in the answer.
   public var id: Int
-  /// `timeline`, `since`, `at`, `diff`, `effects`, `alive`, `send`, `skip`, `export`, `hello`.
+  /// `timeline`, `since`, `at`, `diff`, `effects`, `alive`, `send`, `skip`, `apply`, `export`, `hello`.
   public var command: String
   /// Its argument: an action number, a filter, an action's JSON.
   public var argument: String?

@@ -28,6 +28,7 @@ public final class DebuggerConsole {
     :alive            Count what is alive under the store.
     :send JSON        Send an action, written as a recording writes it ({"task":{}}).
     :skip N           Show how the state now would differ without action N (the app is untouched).
+    :apply N          Make the state without action N the live state (state only: never shared values).
     :export FILE      Write the kept actions as a recording: '--replay FILE --step' opens it anywhere.
     :resume           Stop looking at the past (the app itself always stays live).
     :quit             Detach.
@@ -66,7 +67,7 @@ public final class DebuggerConsole {
         defer { viewing = nil }
         return .text(viewing == nil ? "Already live." : "Back to the live app.")
       case "diff": return try answer(client.ask("diff", argument.isEmpty ? viewing.map(String.init) : argument))
-      case "effects", "alive", "send", "skip": return try answer(client.ask(command, argument))
+      case "effects", "alive", "send", "skip", "apply": return try answer(client.ask(command, argument))
       case "export": return try export(to: argument)
       case "follow":
         return .error("':follow' is run by follow(count:shouldStop:print:).")

@@ -84,6 +84,8 @@ import Sharing
     case "send": return reply(send(argument, to: store, timeline: timeline))
     case "skip":
       return reply(timeline.keptSequence(in: argument, command: ":skip").flatMap { skip($0, store, timeline) })
+    case "apply":
+      return reply(timeline.keptSequence(in: argument, command: ":apply").flatMap { apply($0, store, timeline) })
     case "export":
       guard let exportRecording else {
         return reply(
@@ -124,6 +126,45 @@ import Sharing
   private func skip(_ sequence: Int, _ store: Store<State, Action>, _ timeline: StoreTimeline<State, Action>)
     -> Result<String, TimelineQueryError>
   {
+    recompute(skipping: sequence, store, timeline).map { recomputed in
+      let header =
+        "Without #\(sequence) \(recomputed.skippedPath), the \(recomputed.reduced) "
+        + "action\(recomputed.reduced == 1 ? "" : "s") after it reduced again (effects not run; the app is untouched)"
+      guard let difference = recomputed.difference else { return header + ": the state now would be the same." }
+      return header + ", the state now would differ (- live, + without it):\n" + difference + "\n"
+        + (recomputed.changesSharedValues
+          ? "It changes shared values too: ':apply' cannot apply it."
+          : "':apply \(sequence)' makes it the live state.")
+    }
+  }
+
+  /// Makes the state without action `sequence` (as `skip` shows it) the live state. Refused when leaving the
+  /// action out would change shared values: those live in files other processes read, and are not the debugger's
+  /// to rewrite.
+  private func apply(_ sequence: Int, _ store: Store<State, Action>, _ timeline: StoreTimeline<State, Action>)
+    -> Result<String, TimelineQueryError>
+  {
+    recompute(skipping: sequence, store, timeline).flatMap { recomputed in
+      guard !recomputed.changesSharedValues else {
+        return .failure(
+          TimelineQueryError(
+            "Without #\(sequence) the shared values would differ too: the debugger applies state only, never "
+              + "what is saved in files."))
+      }
+      guard recomputed.difference != nil else {
+        return .success("Without #\(sequence) nothing changes: nothing applied.")
+      }
+      store.replaceRootState(recomputed.state)
+      return .success(
+        "Applied: the live state is the state without #\(sequence) \(recomputed.skippedPath). The timeline keeps "
+          + "its actions as they were; the next action's diff starts from the applied state.")
+    }
+  }
+
+  /// The state now without action `sequence`, reduced again as `skip` says, with what it takes to compare it.
+  private func recompute(
+    skipping sequence: Int, _ store: Store<State, Action>, _ timeline: StoreTimeline<State, Action>
+  ) -> Result<Recomputed, TimelineQueryError> {
     guard let reduce = store.rootReducer, let start = timeline.state(before: sequence),
       let startShared = timeline.sharedChange(before: sequence), let skipped = timeline.entry(sequence),
       let live = store.rootState
@@ -137,21 +178,33 @@ import Sharing
     let now = storage.snapshot()
     let then = SharedHistory.reading(asOf: startShared) { storage.snapshot() }
     let liveSnapshot = ValueSnapshot(of: live)
-    let difference: String? = SharedSaves.paused {
-      storage.restore(then)
-      var state = start
-      store.withRootDependencies {
-        for action in following { _ = reduce(&state, action) }
-      }
-      let difference = valueDiff(liveSnapshot, state)
-      storage.restore(now)
-      return difference
-    }
-    let header =
-      "Without #\(sequence) \(skipped.path), the \(following.count) action\(following.count == 1 ? "" : "s") "
-      + "after it reduced again (effects not run; the app is untouched)"
-    guard let difference else { return .success(header + ": the state now would be the same.") }
-    return .success(header + ", the state now would differ (- live, + without it):\n" + difference)
+    return .success(
+      SharedSaves.paused {
+        storage.restore(then)
+        var state = start
+        store.withRootDependencies {
+          for action in following { _ = reduce(&state, action) }
+        }
+        let difference = valueDiff(liveSnapshot, state)
+        let sharedAfter = storage.snapshot()
+        storage.restore(now)
+        return Recomputed(
+          state: state, difference: difference, changesSharedValues: sharedAfter != now, reduced: following.count,
+          skippedPath: skipped.path)
+      })
+  }
+
+  /// A state reduced again without one action.
+  private struct Recomputed {
+    let state: State
+    /// How it differs from the live state, if it does.
+    let difference: String?
+    /// Whether the shared values it left differ from the live ones.
+    let changesSharedValues: Bool
+    /// How many actions were reduced again.
+    let reduced: Int
+    /// The left-out action's path.
+    let skippedPath: String
   }
 
   private func briefly(_ error: any Error) -> String {
@@ -165,9 +218,8 @@ import Sharing
   }
 }
 
-/// A type's name with the type it is nested in (`AppFeature.Action`), without its module.
+/// A type's name with the types it is nested in (`AppFeature.Action`), without its module or a private scope.
 private func typeName(_ type: Any.Type) -> String {
-  let full = String(reflecting: type)
-  guard let dot = full.firstIndex(of: ".") else { return full }
-  return String(full[full.index(after: dot)...])
+  let parts = String(reflecting: type).split(separator: ".").filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }
+  return parts.dropFirst().joined(separator: ".")
 }

@@ -60,6 +60,15 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
     return lock.withLock { storedValue }
   }
 
+  /// The value as `SharedHistory.reading(asOf:)` gives it (now outside one), without registering a read: what a
+  /// snapshot of the values as they were takes.
+  var valueAsOfHistory: Value {
+    lock.withLock {
+      guard let number = SharedHistory.pastBeingRead else { return storedValue }
+      return past.value(asOf: number, now: storedValue)
+    }
+  }
+
   // Made once: forming `\.value` in a generic class instantiates the key path at every read.
   private let valueKeyPath: KeyPath<SharedReference, Value> = \.value
 

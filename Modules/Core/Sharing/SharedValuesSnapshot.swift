@@ -14,7 +14,8 @@ public struct SharedValuesSnapshot: Codable, Equatable, Sendable {
 }
 
 extension SharedStorage {
-  /// The values of every key used so far whose value is `Codable`.
+  /// The values of every key used so far whose value is `Codable` (inside `SharedHistory.reading(asOf:)`, as they
+  /// were then).
   public func snapshot() -> SharedValuesSnapshot {
     let all = lock.withLock { references }
     var values: [String: String] = [:]
@@ -54,7 +55,9 @@ extension SharedReference: SnapshotSharedValue where Value: Codable {
   func encodedValue() -> String? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(trackedValue as! Value)).flatMap { String(data: $0, encoding: .utf8) }
+    // Inside `SharedHistory.reading(asOf:)`, the value as it was then: a recording exported from a timeline starts
+    // from the values before its first action.
+    return (try? encoder.encode(valueAsOfHistory)).flatMap { String(data: $0, encoding: .utf8) }
   }
 
   func restore(_ json: String) -> Bool {

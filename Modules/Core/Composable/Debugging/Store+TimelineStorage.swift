@@ -17,6 +17,14 @@ extension Store {
   /// followed without one of them. Nil for a scoped store.
   package var rootReducer: ((inout State, Action) -> Effect<Action>)? { rootStore?.reducer }
 
+  /// Replaces the root's state, telling its observers as after an action: a debugger applying a state it
+  /// recomputed. No action is reduced, so nothing is recorded. Does nothing to a scoped store.
+  package func replaceRootState(_ state: State) {
+    guard let root = rootStore else { return }
+    root.state = state
+    if root.needsNotification { root.notifyObservers() }
+  }
+
   /// The reader attached with `attachTimeline(_:owner:)` to the root store, if any.
   package var timelineOwner: AnyObject? { rootStore?.timelineOwner }
 
