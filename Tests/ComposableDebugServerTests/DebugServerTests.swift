@@ -65,7 +65,7 @@ private struct Tally: Reducer {
   init(name: String = "counter") throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbg-\(UUID().uuidString.prefix(8))")
     server = try store.serveDebugger(name: name, in: folder)
-    socketPath = server.socketURL.path
+    socketPath = server.socketURL!.path
   }
 
   func send(_ actions: Counter.Action...) {
@@ -193,7 +193,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
       store.send(.add)
       return (UncheckedSendableBox(store), server)
     }
-    let client = try DebugClient(socketPath: server.socketURL.path)
+    let client = try DebugClient(socketPath: server.socketURL!.path)
     #expect(said(try client.ask("skip", "1")).hasSuffix("It changes shared values too: ':apply' cannot apply it."))
     #expect(
       said(try client.ask("apply", "1"))
@@ -246,6 +246,38 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     }
   }
 
+  @Test func onALoopbackPortOnlyAClientWithTheTokenIsServed() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbg-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await MainActor.run {
+      let store = Store(initialState: Counter.State(), reducer: Counter())
+      let server = try store.serveDebugger(name: "simulated", loopbackPort: 0, in: folder)
+      store.send(.increment)
+      return (server, UncheckedSendableBox(store))
+    }
+    let (served, store) = server
+    let port = try #require(served.port)
+    let tokenFile = try #require(served.tokenURL)
+    #expect(port > 0 && served.socketURL == nil)
+    #expect(mode(of: tokenFile.path) == 0o600)
+    #expect(served.servingLine.hasPrefix("serving the debugger at 127.0.0.1:\(port), its token in \(tokenFile.path)"))
+    let token = try #require(DebugSocketFolder.token(forPort: port, in: folder))
+    #expect(token.count == 64)
+
+    let client = try DebugClient(loopbackPort: port, token: token)
+    #expect(client.greeting.text?.contains("Attached to simulated") == true)
+    #expect(said(try client.ask("at", "1")).contains("count: 1"))
+    #expect(throws: DebugSocketError("Wrong token: this app's debugger was not opened to you.")) {
+      _ = try DebugClient(loopbackPort: port, token: String(repeating: "0", count: 64))
+    }
+    #expect(throws: DebugSocketError("Wrong token: this app's debugger was not opened to you.")) {
+      _ = try DebugClient(loopbackPort: port, token: "")
+    }
+    served.stop()
+    #expect(!FileManager.default.fileExists(atPath: tokenFile.path))
+    withExtendedLifetime(store) {}
+  }
+
   @Test func aFileAtTheSocketsPathIsNotReplacedAndAStaleSocketIs() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbg-\(UUID().uuidString.prefix(8))")
     try DebugSocketFolder.prepare(folder)
@@ -253,22 +285,22 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     let path = DebugSocketFolder.socket(named: "app", pid: getpid(), in: folder).path
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
     #expect(throws: DebugSocketError("\(path) exists and is not a socket: the debugger will not replace it")) {
-      _ = try UnixSocket.listen(at: path)
+      _ = try DebugSocket.listen(at: path)
     }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
     try FileManager.default.removeItem(atPath: path)
 
     // A socket bound and closed without being removed: what a process that crashed leaves.
-    let stale = try UnixSocket.listen(at: path)
+    let stale = try DebugSocket.listen(at: path)
     stale.close()
     #expect(FileManager.default.fileExists(atPath: path))
-    let live = try UnixSocket.listen(at: path)
+    let live = try DebugSocket.listen(at: path)
     #expect(throws: DebugSocketError("another process already serves a debugger at \(path)")) {
-      _ = try UnixSocket.listen(at: path)
+      _ = try DebugSocket.listen(at: path)
     }
     live.close()
     let long = folder.appendingPathComponent(String(repeating: "n", count: 120)).path
-    #expect(throws: DebugSocketError.self) { _ = try UnixSocket.listen(at: long) }
+    #expect(throws: DebugSocketError.self) { _ = try DebugSocket.listen(at: long) }
   }
 
   @Test func twoClientsAreServedAndGarbageOrAnotherVersionIsRefused() async throws {
@@ -280,7 +312,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(said(try second.ask("at", "1")).contains("count: 1"))
     #expect(app.server.clientCount == 2)
 
-    let raw = try UnixSocket.connect(to: app.socketPath)
+    let raw = try DebugSocket.connect(to: app.socketPath)
     let reader = SocketLineReader(raw, longest: 1 << 20)
     _ = reader.next()
     raw.write(Data("hello there\n".utf8))
@@ -300,7 +332,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     await app.send(.fill(megabytes: 10))
     // Asked for a 10 MB state, then gone before reading it.
     for _ in 0..<3 {
-      let leaving = try UnixSocket.connect(to: app.socketPath)
+      let leaving = try DebugSocket.connect(to: app.socketPath)
       leaving.write(DebugRequestLine.at(1))
       leaving.close()
     }
@@ -342,7 +374,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
       return try store.serveDebugger(name: "gone", in: folder)
     }
     #expect(throws: DebugSocketError("The store is gone: there is nothing left to debug.")) {
-      _ = try DebugClient(socketPath: server.socketURL.path)
+      _ = try DebugClient(socketPath: server.socketURL!.path)
     }
     server.stop()
   }

@@ -141,6 +141,36 @@ import UserClientInterface
     #expect(await app.waitForExit() == 0)
   }
 
+  @Test func aSimulatorsAppServesOnALoopbackPortToTheClientWithItsToken() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed(SampleUsers.all)
+    let sockets = folder.path("debugger")
+    let app = try PseudoTerminal(rows: 24, columns: 200)
+    try app.launch(
+      usersExecutable, ["--data-dir", folder.url.path, "--fresh", "--debug-server"],
+      environment: ["NO_COLOR": "1", "COMPOSABLE_DEBUGGER_DIR": sockets, "COMPOSABLE_DEBUGGER_PORT": "0"])
+    #expect(await app.waitFor("Users (36 of 36"))
+    let serving = #/serving the debugger at 127\.0\.0\.1:(\d+), its token in /#
+    let port = try #require(app.output.firstMatch(of: serving)?.output.1)
+
+    let wrong = try await runProcess(
+      debuggerClientExecutable, ["127.0.0.1:\(port)", "--token", "guess"],
+      environment: ["COMPOSABLE_DEBUGGER_DIR": sockets])
+    #expect(wrong.status == 1)
+    #expect(wrong.errors == "composable-debugger: Wrong token: this app's debugger was not opened to you.\n")
+
+    let client = try PseudoTerminal(rows: 30, columns: 200)
+    try client.launch(
+      debuggerClientExecutable, ["127.0.0.1:\(port)"], environment: ["COMPOSABLE_DEBUGGER_DIR": sockets])
+    #expect(await client.waitFor("Attached to users (process "))
+    #expect(await ask(client, ":timeline", answer: "Actions 1–").contains("appStarted("))
+    client.type(":quit\r")
+    #expect(await client.waitForExit() == 0)
+    app.type("\u{04}")
+    #expect(await app.waitForExit() == 0)
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: sockets)) == [], "the token file goes with the app")
+  }
+
   private func permissions(of path: String) -> mode_t {
     var status = stat()
     return lstat(path, &status) == 0 ? status.st_mode & 0o777 : 0

@@ -38,9 +38,17 @@ extension UsersShell {
     guard options.servesDebugger || io.environment["COMPOSABLE_DEBUGGER"] == "1", store.timeline != nil else {
       return nil
     }
+    let port = io.environment["COMPOSABLE_DEBUGGER_PORT"]
+    guard port == nil || UInt16(port!) != nil else {
+      io.writeError(
+        "users: COMPOSABLE_DEBUGGER_PORT is '\(port!)', not a port (0–65535); going on without the debugger.\n")
+      return nil
+    }
     do {
-      let server = try store.serveDebugger(name: "users", in: DebugSocketFolder.url(environment: io.environment))
-      io.writeError("users: serving the debugger at \(server.socketURL.path) (swift run composable-debugger).\n")
+      let server = try store.serveDebugger(
+        name: "users", loopbackPort: port.flatMap { UInt16($0) },
+        in: DebugSocketFolder.url(environment: io.environment))
+      io.writeError("users: \(server.servingLine)\n")
       return server
     } catch {
       io.writeError("users: cannot serve the debugger: \(error); going on without it.\n")

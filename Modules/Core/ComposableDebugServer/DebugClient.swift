@@ -4,15 +4,25 @@ import Foundation
 public final class DebugClient {
   /// What the app said on connecting.
   public let greeting: DebugAnswer
-  private let socket: UnixSocket
+  private let socket: DebugSocket
   private let reader: SocketLineReader
   private var nextID = 1
 
   /// Connects to the app serving at `path` and reads its greeting.
   public init(socketPath path: String) throws(DebugSocketError) {
-    socket = try UnixSocket.connect(to: path)
+    socket = try DebugSocket.connect(to: path)
     reader = SocketLineReader(socket, longest: DebugProtocol.longestAnswer)
     let greeting = try Self.read(reader, path: path)
+    guard greeting.ok else { throw DebugSocketError(greeting.error ?? "the app refused the connection") }
+    self.greeting = greeting
+  }
+
+  /// Connects to the app serving on the loopback `port`, giving it `token` first, and reads its greeting.
+  public init(loopbackPort port: UInt16, token: String) throws(DebugSocketError) {
+    socket = try DebugSocket.connect(loopbackPort: port)
+    reader = SocketLineReader(socket, longest: DebugProtocol.longestAnswer)
+    socket.write(DebugRequest(id: 0, command: "hello", argument: token).jsonLine())
+    let greeting = try Self.read(reader, path: "127.0.0.1:\(port)")
     guard greeting.ok else { throw DebugSocketError(greeting.error ?? "the app refused the connection") }
     self.greeting = greeting
   }

@@ -6,21 +6,49 @@ import Foundation
 /// A client that sends garbage, goes away mid-answer or reads slowly costs its own thread only: the app's main actor
 /// is held for the time it takes to make an answer, never to write one.
 public final class DebugServer: @unchecked Sendable {
-  /// Where it listens.
-  public let socketURL: URL
-  private let listener: UnixSocket
+  /// The Unix socket it listens at; nil when it listens on the loopback address.
+  public let socketURL: URL?
+  /// The loopback port it listens on; nil on a Unix socket.
+  public let port: UInt16?
+  /// The file (mode 0600) holding the port and the token a client must give first, when it listens on a port.
+  public let tokenURL: URL?
+  private let token: String?
+  private let listener: DebugSocket
   private let answer: @MainActor @Sendable (DebugRequest) -> DebugReply
   private let lock = NSLock()
-  private var connections: [ObjectIdentifier: UnixSocket] = [:]
+  private var connections: [ObjectIdentifier: DebugSocket] = [:]
   private var stopped = false
 
   /// A server answering with `answer` on `listener`, which listens at `socketURL`.
   init(
-    listener: UnixSocket, socketURL: URL, answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
+    listener: DebugSocket, socketURL: URL, answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
   ) {
     self.listener = listener
     self.socketURL = socketURL
+    (port, tokenURL, token) = (nil, nil, nil)
     self.answer = answer
+  }
+
+  /// A server answering with `answer` on `listener`, which listens on the loopback `port`; a client gives `token`
+  /// (kept in `tokenURL`) in its first request.
+  init(
+    listener: DebugSocket, port: UInt16, token: String, tokenURL: URL,
+    answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
+  ) {
+    self.listener = listener
+    socketURL = nil
+    (self.port, self.tokenURL, self.token) = (port, tokenURL, token)
+    self.answer = answer
+  }
+
+  /// Where a client reaches it: the socket's path, or `127.0.0.1:PORT`.
+  public var address: String { socketURL?.path ?? "127.0.0.1:\(port ?? 0)" }
+
+  /// The line an app prints when it starts serving: where, and how to attach.
+  public var servingLine: String {
+    guard let tokenURL else { return "serving the debugger at \(address) (swift run composable-debugger)." }
+    return "serving the debugger at \(address), its token in \(tokenURL.path) (swift run composable-debugger "
+      + "\(address))."
   }
 
   /// Starts accepting clients.
@@ -35,13 +63,13 @@ public final class DebugServer: @unchecked Sendable {
 
   /// Stops serving: the socket is removed, connected clients see the end of input.
   public func stop() {
-    let open: [UnixSocket]? = lock.withLock {
+    let open: [DebugSocket]? = lock.withLock {
       guard !stopped else { return nil }
       stopped = true
       return Array(connections.values)
     }
     guard let open else { return }
-    unlink(socketURL.path)
+    if let file = socketURL ?? tokenURL { unlink(file.path) }
     listener.close()
     for connection in open { connection.close() }
   }
@@ -51,7 +79,8 @@ public final class DebugServer: @unchecked Sendable {
   private func acceptClients() {
     while let connection = listener.accept() {
       // The folder's and the socket's modes keep other users out; the peer's id is checked as well.
-      if let peer = connection.peerUserID, peer != geteuid() {
+      // (A loopback port has no peer user: its token is what lets a client in.)
+      if socketURL != nil, let peer = connection.peerUserID, peer != geteuid() {
         connection.write(DebugAnswer.refusal("This app's debugger serves its own user only.", id: 0).jsonLine())
         connection.close()
         continue
@@ -71,13 +100,17 @@ public final class DebugServer: @unchecked Sendable {
     }
   }
 
-  private func serve(_ connection: UnixSocket) {
+  private func serve(_ connection: DebugSocket) {
     defer {
       lock.withLock { _ = connections.removeValue(forKey: ObjectIdentifier(connection)) }
       connection.close()
     }
-    guard connection.write(onMainActor(DebugRequest(id: 0, command: "hello")).jsonLine()) else { return }
     let reader = SocketLineReader(connection, longest: DebugProtocol.longestRequest)
+    if let token, !admits(reader, token: token) {
+      connection.write(DebugAnswer.refusal("Wrong token: this app's debugger was not opened to you.", id: 0).jsonLine())
+      return
+    }
+    guard connection.write(onMainActor(DebugRequest(id: 0, command: "hello")).jsonLine()) else { return }
     while true {
       switch reader.next() {
       case .end: return
@@ -90,6 +123,17 @@ public final class DebugServer: @unchecked Sendable {
         guard connection.write(answer(toLine: line).jsonLine()) else { return }
       }
     }
+  }
+
+  /// Whether the connection's first line is a `hello` carrying `token` (compared in constant time).
+  private func admits(_ reader: SocketLineReader, token: String) -> Bool {
+    guard case let .line(line) = reader.next(),
+      let hello = try? JSONDecoder().decode(DebugRequest.self, from: Data(line.utf8)), hello.command == "hello"
+    else { return false }
+    let given = Array((hello.argument ?? "").utf8)
+    let expected = Array(token.utf8)
+    guard given.count == expected.count else { return false }
+    return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
   /// The answer to one line: a request of this version answered on the main actor, or why it is none.

@@ -54,4 +54,48 @@ public enum DebugSocketFolder {
   public static func socket(named name: String, pid: Int32, in folder: URL) -> URL {
     folder.appendingPathComponent("\(name)-\(pid).sock")
   }
+
+  /// A token of 32 random bytes, in hexadecimal: what a client of a loopback port gives first.
+  public static func newToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+  }
+
+  /// Writes the port and `token` to `<name>-<pid>.tcp` in `folder`, mode 0600, and returns the file.
+  public static func writeToken(_ token: String, port: UInt16, named name: String, pid: Int32, in folder: URL)
+    throws(DebugSocketError) -> URL
+  {
+    let url = folder.appendingPathComponent("\(name)-\(pid).tcp")
+    unlink(url.path)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else {
+      throw DebugSocketError("cannot write the debugger's token to \(url.path): \(String(cString: strerror(errno)))")
+    }
+    let text = Array("{\"port\":\(port),\"token\":\"\(token)\"}\n".utf8)
+    let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == text.count else {
+      unlink(url.path)
+      throw DebugSocketError("cannot write the debugger's token to \(url.path)")
+    }
+    return url
+  }
+
+  /// The token written in `folder` for the app serving on `port`, if one is.
+  public static func token(forPort port: UInt16, in folder: URL) -> String? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasSuffix(".tcp") {
+      guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+        let file = try? JSONDecoder().decode(TokenFile.self, from: data), file.port == port
+      else { continue }
+      return file.token
+    }
+    return nil
+  }
+
+  /// What a token file holds.
+  private struct TokenFile: Decodable {
+    let port: UInt16
+    let token: String
+  }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Reads a socket line by line (the protocol's JSON lines), however its bytes arrive.
 public final class SocketLineReader {
-  private let socket: UnixSocket
+  private let socket: DebugSocket
   private let longest: Int
   private var buffered: [UInt8] = []
   /// How much of `buffered` holds no newline: a long line arriving in many reads is searched once, not at each.
   private var searched = 0
 
   /// A reader of `socket` that refuses a line longer than `longest` bytes.
-  public init(_ socket: UnixSocket, longest: Int) {
+  public init(_ socket: DebugSocket, longest: Int) {
     self.socket = socket
     self.longest = longest
   }

@@ -6,43 +6,58 @@ import Sharing
 extension Store {
   /// Serves this root store's debugger to clients in other terminals (`composable-debugger`): its timeline,
   /// states, diffs, running effects and what is alive, on a Unix socket in `folder`, named after the app and its
-  /// process id. Starts a timeline if the store keeps none. Keep it out of release builds with `#if DEBUG`.
+  /// process id; with `loopbackPort` (0: any free one), on 127.0.0.1 instead, for an app in a simulator, with a
+  /// token a client gives first, written in `folder` to a file of mode 0600. Starts a timeline if the store keeps
+  /// none. Keep it out of release builds with `#if DEBUG`.
   ///
   /// Serves until `stop()` or the end of the process; the store is not kept alive by it.
   @discardableResult
   public func serveDebugger(
-    name: String = ProcessInfo.processInfo.processName, in folder: URL = DebugSocketFolder.url()
+    name: String = ProcessInfo.processInfo.processName, loopbackPort: UInt16? = nil,
+    in folder: URL = DebugSocketFolder.url()
   ) throws(DebugSocketError) -> DebugServer {
-    try serveDebugger(name: name, folder: folder, decodeAction: nil, exportRecording: nil)
+    try serveDebugger(name: name, port: loopbackPort, folder: folder, decodeAction: nil, exportRecording: nil)
   }
 
   /// Starts the server over a service that answers for this store.
   func serveDebugger(
-    name: String, folder: URL, decodeAction: ((String) throws -> Action)?,
+    name: String, port: UInt16?, folder: URL, decodeAction: ((String) throws -> Action)?,
     exportRecording: ((StoreTimeline<State, Action>, SharedStorage) -> Result<String, TimelineQueryError>)?
   ) throws(DebugSocketError) -> DebugServer {
     guard rootState != nil else { throw DebugSocketError("only a root store serves a debugger, not a scoped one") }
     if timeline == nil { recordTimeline() }
     try DebugSocketFolder.prepare(folder)
-    let url = DebugSocketFolder.socket(named: name, pid: ProcessInfo.processInfo.processIdentifier, in: folder)
-    let listener = try UnixSocket.listen(at: url.path)
     let service = StoreDebugService(
       store: self, appName: name, decodeAction: decodeAction, exportRecording: exportRecording)
-    let server = DebugServer(listener: listener, socketURL: url) { service.reply(to: $0) }
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let server: DebugServer
+    if let port {
+      let (listener, bound) = try DebugSocket.listen(loopbackPort: port)
+      let token = DebugSocketFolder.newToken()
+      let tokenURL = try DebugSocketFolder.writeToken(token, port: bound, named: name, pid: pid, in: folder)
+      server = DebugServer(listener: listener, port: bound, token: token, tokenURL: tokenURL) {
+        service.reply(to: $0)
+      }
+    } else {
+      let url = DebugSocketFolder.socket(named: name, pid: pid, in: folder)
+      server = DebugServer(listener: try DebugSocket.listen(at: url.path), socketURL: url) { service.reply(to: $0) }
+    }
     server.start()
     return server
   }
 }
 
 extension Store where Action: Codable {
-  /// `serveDebugger(name:in:)` for an app whose actions are `Codable`: a client can also send an action, written
-  /// as a recording writes it, and export the kept actions as a recording that `--replay FILE --step` opens.
+  /// `serveDebugger(name:loopbackPort:in:)` for an app whose actions are `Codable`: a client can also send an
+  /// action, written as a recording writes it, and export the kept actions as a recording that
+  /// `--replay FILE --step` opens.
   @discardableResult
   public func serveDebugger(
-    name: String = ProcessInfo.processInfo.processName, in folder: URL = DebugSocketFolder.url()
+    name: String = ProcessInfo.processInfo.processName, loopbackPort: UInt16? = nil,
+    in folder: URL = DebugSocketFolder.url()
   ) throws(DebugSocketError) -> DebugServer {
     try serveDebugger(
-      name: name, folder: folder,
+      name: name, port: loopbackPort, folder: folder,
       decodeAction: { json in
         let data = Data(json.utf8)
         // A whole recorded line, or only its action.

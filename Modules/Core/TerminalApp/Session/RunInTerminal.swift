@@ -172,7 +172,7 @@ enum ServedDebugger {
     do {
       let server = try serve(name)
       FileHandle.standardError.write(
-        Data("\(name): serving the debugger at \(server.socketURL.path) (swift run composable-debugger).\n".utf8))
+        Data("\(name): \(server.servingLine)\n".utf8))
       return server
     } catch {
       FileHandle.standardError.write(Data("\(name): cannot serve the debugger: \(error); going on without it.\n".utf8))

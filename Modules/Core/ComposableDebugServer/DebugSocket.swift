@@ -6,17 +6,18 @@ import Foundation
   import Darwin
 #endif
 
-/// A Unix-domain stream socket: the debugger's listener, a connection to a client, or a client's to the app.
+/// The debugger's stream socket (Unix-domain, or TCP on 127.0.0.1 for a simulator): a listener, a connection to a
+/// client, or a client's to the app.
 ///
 /// Closed once, by `close()` or when released. Writes never raise SIGPIPE: a client that goes away mid-answer is a
 /// failed write, not the end of the app.
-public final class UnixSocket: @unchecked Sendable {
+public final class DebugSocket: @unchecked Sendable {
   /// The descriptor, valid until `close()`.
   let descriptor: Int32
   private let lock = NSLock()
   private var isClosed = false
 
-  private init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
     #if canImport(Darwin)
       var on: Int32 = 1
@@ -41,7 +42,7 @@ public final class UnixSocket: @unchecked Sendable {
 
   /// A socket listening at `path`, readable and writable by this user only (mode 0600). A socket left there by a
   /// process that ended is replaced; one another process still serves, or a file that is not a socket, is an error.
-  public static func listen(at path: String) throws(DebugSocketError) -> UnixSocket {
+  public static func listen(at path: String) throws(DebugSocketError) -> DebugSocket {
     var address = try socketAddress(path)
     var status = stat()
     if lstat(path, &status) == 0 {
@@ -69,10 +70,10 @@ public final class UnixSocket: @unchecked Sendable {
   }
 
   /// The next connection, waiting for one; nil once the socket is closed.
-  public func accept() -> UnixSocket? {
+  public func accept() -> DebugSocket? {
     while true {
       let connection = systemAccept(descriptor, nil, nil)
-      if connection >= 0 { return UnixSocket(descriptor: connection) }
+      if connection >= 0 { return DebugSocket(descriptor: connection) }
       if errno == EINTR { continue }
       return nil
     }
@@ -96,7 +97,7 @@ public final class UnixSocket: @unchecked Sendable {
   // MARK: Connecting
 
   /// A connection to the socket at `path`.
-  public static func connect(to path: String) throws(DebugSocketError) -> UnixSocket {
+  public static func connect(to path: String) throws(DebugSocketError) -> DebugSocket {
     var address = try socketAddress(path)
     let socket = try make()
     let connected = withUnsafePointer(to: &address) {
@@ -141,14 +142,15 @@ public final class UnixSocket: @unchecked Sendable {
 
   // MARK: Helpers
 
-  private static func make() throws(DebugSocketError) -> UnixSocket {
+  /// A new stream socket of `family` (`AF_UNIX` unless told).
+  static func make(family: Int32 = AF_UNIX) throws(DebugSocketError) -> DebugSocket {
     #if canImport(Glibc)
-      let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+      let descriptor = socket(family, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw DebugSocketError("cannot make a socket: \(lastError())") }
-    return UnixSocket(descriptor: descriptor)
+    return DebugSocket(descriptor: descriptor)
   }
 
   /// The address of `path`, or why it cannot be one (a socket's path is short: 104 bytes on a Mac, 108 here).
@@ -172,7 +174,8 @@ public final class UnixSocket: @unchecked Sendable {
     return address
   }
 
-  private static func lastError() -> String { String(cString: strerror(errno)) }
+  /// What the last failed call's `errno` says.
+  static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
 /// Why a socket could not listen or connect: one line.
@@ -206,7 +209,7 @@ private func systemAccept(
   #endif
 }
 
-private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
   #if canImport(Glibc)
     Glibc.connect(descriptor, address, length)
   #else
@@ -214,7 +217,7 @@ private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockadd
   #endif
 }
 
-private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
   #if canImport(Glibc)
     Glibc.listen(descriptor, backlog)
   #else
