@@ -246,6 +246,7 @@ let benchmarks: [Target] = [
     dependencies: [
       "Composable", "ComposableDebugger", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature",
       "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface", "TerminalHarness",
+      "ComposableDebugServer",
     ],
     path: "App/Benchmarks", plugins: boilerplate())
 ]

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import ComposableDebugger
 import ComposableTestStore
 import Foundation
@@ -179,6 +180,45 @@ if runs("b") {
     Scenario(name: "(b) the same, timeline on", operations: sendCount) {
       for _ in 0..<sendCount { timelineDeepStore.send(.increment) }
       blackHole(timelineDeepStore.currentState)
+    })
+}
+
+// (a) and (b) again with the debugger served to another terminal (ComposableDebugServer): with no client, and with
+// a client following (polling for new actions every 150 ms, as `:follow` does, from a thread of its own).
+let servedFolder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-debugger-\(getpid())")
+let servedCounterStore = Store(initialState: Counter.State(), reducer: Counter())
+let servedCounter = try? servedCounterStore.serveDebugger(name: "bench-a", in: servedFolder)
+let followedCounterStore = Store(initialState: Counter.State(), reducer: Counter())
+let followedCounter = try? followedCounterStore.serveDebugger(name: "bench-a-followed", in: servedFolder)
+let servedRootStore = Store(initialState: Level5.State(), reducer: Level5())
+let servedRoot = try? servedRootStore.serveDebugger(name: "bench-b", in: servedFolder)
+let servedDeepStore = fiveLevelsDown(servedRootStore)
+let followedRootStore = Store(initialState: Level5.State(), reducer: Level5())
+let followedRoot = try? followedRootStore.serveDebugger(name: "bench-b-followed", in: servedFolder)
+let followedDeepStore = fiveLevelsDown(followedRootStore)
+for server in [followedCounter, followedRoot] { followDebugger(at: server?.socketURL?.path) }
+if runs("a") {
+  scenarios.append(
+    Scenario(name: "(a) the same, debugger served", operations: sendCount) {
+      for _ in 0..<sendCount { servedCounterStore.send(.increment) }
+      blackHole(servedCounterStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(a) the same, debugger served, a client following", operations: sendCount) {
+      for _ in 0..<sendCount { followedCounterStore.send(.increment) }
+      blackHole(followedCounterStore.currentState)
+    })
+}
+if runs("b") {
+  scenarios.append(
+    Scenario(name: "(b) the same, debugger served", operations: sendCount) {
+      for _ in 0..<sendCount { servedDeepStore.send(.increment) }
+      blackHole(servedDeepStore.currentState)
+    })
+  scenarios.append(
+    Scenario(name: "(b) the same, debugger served, a client following", operations: sendCount) {
+      for _ in 0..<sendCount { followedDeepStore.send(.increment) }
+      blackHole(followedDeepStore.currentState)
     })
 }
 
@@ -404,6 +444,16 @@ let targets: [String: [Target]] = [
   "(b) 1M sends, scoped 5 deep": [.ratio(1.5, to: "(a) 1M sends, counter store", label: "(a)")],
   "(a) the same, timeline on": [.ratio(1.25, to: "(a) 1M sends, counter store", label: "(a)")],
   "(b) the same, timeline on": [.ratio(1.25, to: "(b) 1M sends, scoped 5 deep", label: "(b)")],
+  // Serving the debugger needs its timeline; with no client it must cost nothing more, and a client following the
+  // app live stays within the timeline's own bound.
+  "(a) the same, debugger served": [.ratio(1.02, to: "(a) the same, timeline on", label: "timeline on")],
+  "(b) the same, debugger served": [.ratio(1.02, to: "(b) the same, timeline on", label: "timeline on")],
+  "(a) the same, debugger served, a client following": [
+    .ratio(1.25, to: "(a) 1M sends, counter store", label: "(a)")
+  ],
+  "(b) the same, debugger served, a client following": [
+    .ratio(1.25, to: "(b) 1M sends, scoped 5 deep", label: "(b)")
+  ],
   "(c) forEach, 1,000 rows": [.ratio(2, to: "(a) 1M sends, counter store", label: "(a)")],
   "(c) forEach, 100,000 rows": [
     .ratio(2, to: "(a) 1M sends, counter store", label: "(a)"),
