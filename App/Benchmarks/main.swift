@@ -547,3 +547,7 @@ if runs("n") {
   let met = measureLongSession(commands: longSessionCommands)
   if !met, arguments.contains("--fail-on-miss") { exit(1) }
 }
+
+// The served debuggers' sockets go with the run.
+for server in [servedCounter, followedCounter, servedRoot, followedRoot] { server?.stop() }
+try? FileManager.default.removeItem(at: servedFolder)
