@@ -205,7 +205,7 @@ let coreTests: [Target] = [
   tests("ComposableExplorer", generates: true),
   tests("ComposableTesting", generates: true),
   tests("TerminalUI"),
-  tests("TerminalApp", ["ComposableDebugger"], generates: true),
+  tests("TerminalApp", ["ComposableDebugger", "ComposableDebugServer"], generates: true),
   tests("LineEditing"),
   tests("SystemSQLite"),
   tests("TerminalHarness"),

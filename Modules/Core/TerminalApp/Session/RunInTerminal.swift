@@ -158,13 +158,13 @@ package struct OpenedRecording<Action: Codable> {
 }
 
 /// The debugger a terminal app serves to another terminal, when asked (`--debug-server`, `COMPOSABLE_DEBUGGER=1`).
-enum ServedDebugger {
+package enum ServedDebugger {
   /// Whether `COMPOSABLE_DEBUGGER=1` asks every terminal app of the process to serve its debugger.
-  static var askedByEnvironment: Bool { ProcessInfo.processInfo.environment["COMPOSABLE_DEBUGGER"] == "1" }
+  package static var askedByEnvironment: Bool { ProcessInfo.processInfo.environment["COMPOSABLE_DEBUGGER"] == "1" }
 
   /// Serves the debugger with `serve` (given the app's name) when `asked`, saying where (or why not) on standard
   /// error; nil when not served.
-  @MainActor static func start(
+  @MainActor package static func start(
     asked: Bool, serve: (String) throws(DebugSocketError) -> DebugServer
   ) -> DebugServer? {
     guard asked else { return nil }
