@@ -150,23 +150,26 @@ let clients: [Target] =
   + client("AppInfoClient")
   + client("AnalyticsClient", interface: ["Composable"], live: ["Sharing"])
 
-let features: [Target] =
+// One element per feature, not a chain of `+`: the compiler type-checks a chain of 200 `+` in seconds (9.7 s for
+// the manifest at +200 features, 1.4 s as a list), and SwiftPM compiles the manifest at every re-plan.
+let features: [Target] = [
   feature(
     "UserList",
     // UserDetail's Interface for the one wording of a delete, which the detail screen owns.
     interface: ["UserClientInterface", "SettingsInterface", "ErrorHandlingInterface"],
-    implementation: ["UserDetailInterface"])
-  + feature("UserForm", interface: ["UserClientInterface", "ErrorHandlingInterface"])
-  + feature(
+    implementation: ["UserDetailInterface"]),
+  feature("UserForm", interface: ["UserClientInterface", "ErrorHandlingInterface"]),
+  feature(
     "UserDetail", interface: ["UserClientInterface", "UserFormInterface", "ErrorHandlingInterface"],
-    presents: ["UserForm"])
-  + feature("Settings", interface: ["UserClientInterface"])
-  + feature("ErrorHandling")
-  + feature("AppInfo", interface: ["AppInfoClientInterface", "ErrorHandlingInterface"])
-  + feature(
+    presents: ["UserForm"]),
+  feature("Settings", interface: ["UserClientInterface"]),
+  feature("ErrorHandling"),
+  feature("AppInfo", interface: ["AppInfoClientInterface", "ErrorHandlingInterface"]),
+  feature(
     "Onboarding",
     interface: ["UserListInterface", "SettingsInterface", "ErrorHandlingInterface", "UserClientInterface"],
-    presents: ["UserList"])
+    presents: ["UserList"]),
+].flatMap { $0 }
 
 /// The features the app composes, each by its Interface (AppFeature) and its Feature (the shell).
 let appFeatures = ["UserList", "UserDetail", "UserForm", "Settings", "AppInfo", "ErrorHandling", "Onboarding"]

@@ -5,11 +5,12 @@ import Testing
 /// a file without the place to edit is refused with where it looked.
 struct EditorTests {
   private let package = """
-    let features: [Target] =
-      feature("UserList")
+    let features: [Target] = [
+      feature("UserList"),
       // a comment in the list
-      + feature(
+      feature(
         "Onboarding", presents: ["UserList"])
+    ].flatMap { $0 }
 
     /// The features the app composes.
     let appFeatures = ["UserList", "Onboarding"]
@@ -17,9 +18,14 @@ struct EditorTests {
     let more = 1
     """
 
-  @Test func aFeatureLineGoesAtTheEndOfTheFeaturesList() throws {
-    let edited = try PackageEditor.addingFeature("  + feature(\"Cart\")", in: package)
-    #expect(edited.contains("    \"Onboarding\", presents: [\"UserList\"])\n  + feature(\"Cart\")\n\n/// The features"))
+  @Test func aFeatureLineGoesAtTheEndOfTheFeaturesListWithTheCommaBeforeItThatWasLeftOut() throws {
+    let edited = try PackageEditor.addingFeature("  feature(\"Cart\"),", in: package)
+    #expect(
+      edited.contains(
+        "    \"Onboarding\", presents: [\"UserList\"]),\n  feature(\"Cart\"),\n].flatMap { $0 }\n\n/// The"))
+    // Once more: the comma is there now, and the new line goes after the last one.
+    let twice = try PackageEditor.addingFeature("  feature(\"Shop\"),", in: edited)
+    #expect(twice.contains("  feature(\"Cart\"),\n  feature(\"Shop\"),\n].flatMap { $0 }\n"))
   }
 
   @Test func anAppFeatureIsAddedBeforeTheClosingBracketEvenAfterATrailingComma() throws {
@@ -32,8 +38,14 @@ struct EditorTests {
   }
 
   @Test func aPackageWithoutTheListsIsRefused() {
-    #expect(throws: ScaffoldError("Package.swift has no 'let features: [Target] =' list to register the feature in")) {
+    #expect(throws: ScaffoldError("Package.swift has no 'let features: [Target] = [' list to register the feature in"))
+    {
       try PackageEditor.addingFeature("x", in: "let targets = [1]")
+    }
+    // The chain of `+` of earlier versions: said, not edited into something that does not compile.
+    #expect(throws: ScaffoldError("Package.swift has no 'let features: [Target] = [' list to register the feature in"))
+    {
+      try PackageEditor.addingFeature("x", in: "let features: [Target] =\n  feature(\"A\")\n  + feature(\"B\")\n")
     }
     #expect(throws: ScaffoldError("Package.swift has no 'let appFeatures = [' list to add the feature to")) {
       try PackageEditor.addingAppFeature("Cart", in: "// let appFeatures = [\"A\"]")

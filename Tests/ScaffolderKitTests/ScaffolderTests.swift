@@ -21,9 +21,10 @@ struct ScaffolderTests {
   private func tree() throws -> MemorySourceTree {
     var files = try Self.templates()
     files["Package.swift"] = """
-      let features: [Target] =
-        feature("UserForm")
-        + feature("Settings")
+      let features: [Target] = [
+        feature("UserForm"),
+        feature("Settings"),
+      ].flatMap { $0 }
 
       let appFeatures = ["UserForm", "Settings"]
       """
@@ -80,7 +81,7 @@ struct ScaffolderTests {
     let interface = plan.changes[0].contents
     #expect(interface.contains("public struct Cart: Reducer {"))
     #expect(!interface.contains("FeatureName") && !interface.contains("ChildName") && !interface.contains("scaffold:"))
-    #expect(plan.changes[6].contents.contains("  + feature(\"Settings\")\n  + feature(\"Cart\")\n"))
+    #expect(plan.changes[6].contents.contains("  feature(\"Settings\"),\n  feature(\"Cart\"),\n].flatMap { $0 }"))
     #expect(plan.summary.hasPrefix("Created feature Cart:\n  Modules/Features/Cart/Interface/Cart.swift"))
   }
 
@@ -89,7 +90,7 @@ struct ScaffolderTests {
     #expect(plan.changes[1].contents.contains("state.userForm = UserForm.State()"))
     #expect(
       plan.changes[6].contents.contains(
-        "+ feature(\"Cart\", interface: [\"UserFormInterface\"], presents: [\"UserForm\"])"))
+        "  feature(\"Cart\", interface: [\"UserFormInterface\"], presents: [\"UserForm\"]),"))
   }
 
   @Test func presentedByTheAppAddsACaseARouteATestAndTheAppFeaturesEntry() throws {

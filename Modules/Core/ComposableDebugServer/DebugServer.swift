@@ -69,8 +69,15 @@ public final class DebugServer: @unchecked Sendable {
       return Array(connections.values)
     }
     guard let open else { return }
-    if let file = socketURL ?? tokenURL { unlink(file.path) }
     listener.close()
+    // Linux wakes a thread blocked in `accept` when its socket is shut down; Darwin may not: a connection of our own
+    // wakes it there, and it sees it is stopped.
+    if let socketURL {
+      _ = try? DebugSocket.connect(to: socketURL.path)
+    } else if let port {
+      _ = try? DebugSocket.connect(loopbackPort: port)
+    }
+    if let file = socketURL ?? tokenURL { unlink(file.path) }
     for connection in open { connection.close() }
   }
 

@@ -9,7 +9,7 @@ import Foundation
 /// The debugger's stream socket (Unix-domain, or TCP on 127.0.0.1 for a simulator): a listener, a connection to a
 /// client, or a client's to the app.
 ///
-/// Closed once, by `close()` or when released. Writes never raise SIGPIPE: a client that goes away mid-answer is a
+/// Shut down by `close()`, released with the socket. Writes never raise SIGPIPE: a client that goes away mid-answer is a
 /// failed write, not the end of the app.
 public final class DebugSocket: @unchecked Sendable {
   /// The descriptor, valid until `close()`.
@@ -25,9 +25,14 @@ public final class DebugSocket: @unchecked Sendable {
     #endif
   }
 
-  deinit { close() }
+  deinit {
+    _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    _ = systemClose(descriptor)
+  }
 
-  /// Closes the socket; a thread blocked reading it wakes with the end of input.
+  /// Ends the connection (or stops listening): a thread blocked reading it, or accepting on it, wakes with the end
+  /// of input. The descriptor itself is released with the socket, once no thread uses it: closing it under a
+  /// thread still blocked on it would be a race on the descriptor (and its number could be reused meanwhile).
   public func close() {
     let closes = lock.withLock {
       defer { isClosed = true }
@@ -35,7 +40,6 @@ public final class DebugSocket: @unchecked Sendable {
     }
     guard closes else { return }
     _ = shutdown(descriptor, Int32(SHUT_RDWR))
-    _ = systemClose(descriptor)
   }
 
   // MARK: Listening

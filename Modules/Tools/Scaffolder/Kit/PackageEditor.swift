@@ -3,19 +3,37 @@ import BoilerplateKit
 /// Registers a new feature in Package.swift through its tokens: a line at the end of the `features` list, and its
 /// name in `appFeatures` when the app shows it.
 public enum PackageEditor {
-  /// `source` with `line` (`  + feature("Name")`) at the end of the expression of `let features`.
+  /// `source` with `line` (`  feature("Name"),`) as the last element of `let features: [Target] = [...]`.
   public static func addingFeature(_ line: String, in source: String) throws(ScaffoldError) -> String {
     var edit = try SourceEdit(source, file: "Package.swift")
     let tokens = edit.tokens
-    guard let declaration = topLevelLet("features", in: tokens) else {
-      throw ScaffoldError("Package.swift has no 'let features: [Target] =' list to register the feature in")
+    guard let declaration = topLevelLet("features", in: tokens),
+      let open = tokens.indices.dropFirst(declaration).first(where: {
+        tokens[$0].is("[") && tokens[$0].startsLine == false && tokens[$0 - 1].is("=")
+      })
+    else {
+      throw ScaffoldError("Package.swift has no 'let features: [Target] = [' list to register the feature in")
     }
-    // The list ends where the next top-level declaration begins, above its doc comment and blank lines.
-    let next = tokens.indices.dropFirst(declaration + 1).first { tokens[$0].startsLine && tokens[$0].column == 1 }
-    var end = next.map { tokens[$0].line - tokens[$0].documentation.count } ?? edit.lines.count + 1
-    while end - 1 > tokens[declaration].line, edit.lines[end - 2].allSatisfy({ $0 == " " }) { end -= 1 }
-    edit.insert([line], before: end)
+    guard let close = matchingBracket(from: open, in: tokens), tokens[close].startsLine else {
+      throw ScaffoldError("Package.swift's features list has no ']' at the start of a line to add the feature before")
+    }
+    // The element before gets the comma a list of one element per line may have left out.
+    let previous = tokens[close - 1]
+    if !previous.is(","), !previous.is("[") {
+      edit.replaceLine(previous.line, with: edit.lines[previous.line - 1] + ",")
+    }
+    edit.insert([line], before: tokens[close].line)
     return edit.text
+  }
+
+  /// The index of the `]` that closes the `[` at `open`.
+  private static func matchingBracket(from open: Int, in tokens: [Token]) -> Int? {
+    var depth = 0
+    return tokens.indices.dropFirst(open).first { index in
+      if tokens[index].is("[") { depth += 1 }
+      if tokens[index].is("]") { depth -= 1 }
+      return depth == 0
+    }
   }
 
   /// `source` with `"name"` added at the end of `let appFeatures = [...]`.
@@ -27,14 +45,9 @@ public enum PackageEditor {
     else {
       throw ScaffoldError("Package.swift has no 'let appFeatures = [' list to add the feature to")
     }
-    var depth = 0
-    guard
-      let close = tokens.indices.dropFirst(open).first(where: { index in
-        if tokens[index].is("[") { depth += 1 }
-        if tokens[index].is("]") { depth -= 1 }
-        return depth == 0
-      })
-    else { throw ScaffoldError("Package.swift's appFeatures list has no closing ']'") }
+    guard let close = matchingBracket(from: open, in: tokens) else {
+      throw ScaffoldError("Package.swift's appFeatures list has no closing ']'")
+    }
     let previous = tokens[close - 1]
     let addition = previous.is(",") || previous.is("[") ? "\"\(name)\"" : ", \"\(name)\""
     let closing = tokens[close]

@@ -83,8 +83,8 @@ public struct Scaffolder {
   }
 
   private func packageLine(for request: FeatureRequest) -> String {
-    guard let child = request.presents else { return "  + feature(\"\(request.name)\")" }
-    return "  + feature(\"\(request.name)\", interface: [\"\(child)Interface\"], presents: [\"\(child)\"])"
+    guard let child = request.presents else { return "  feature(\"\(request.name)\")," }
+    return "  feature(\"\(request.name)\", interface: [\"\(child)Interface\"], presents: [\"\(child)\"]),"
   }
 
   private func summaryLines(for request: FeatureRequest, files: [String]) -> [String] {
