@@ -34,6 +34,19 @@ import ValueDump
     #expect(valueDump([PrivateOuter.Inner].self) == "[PrivateOuter.Inner].self")
   }
 
+  @Test func aValueOfATypeDeclaredInAMethodNamesTheTypesAroundIt() {
+    struct User {
+      var name = "Blob"
+    }
+    func nested() -> Any {
+      struct Deeper { var id = 1 }
+      return Deeper()
+    }
+    #expect(valueDump(User()) == "TypeAndKeyDumpTests.User(name: \"Blob\")")
+    #expect(valueDump(nested()) == "TypeAndKeyDumpTests.Deeper(id: 1)")
+    #expect(valueDump(PrivateOuter.Inner()) == "PrivateOuter.Inner()")
+  }
+
   @Test func aDictionaryWithStructKeysIndentsEachKeyLine() {
     let names = [Point(x: 1, y: 2): "a", Point(x: 0, y: 5): "b"]
     #expect(

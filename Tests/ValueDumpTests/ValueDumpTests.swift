@@ -61,7 +61,7 @@ import ValueDump
       case idle, loading
       var description: String { "custom" }
     }
-    #expect(valueDump(Status.loading) == "Status.loading")
+    #expect(valueDump(Status.loading) == "ValueDumpTests.Status.loading")
   }
 
   @Test func setsAndDictionariesAreSorted() {
@@ -95,7 +95,7 @@ import ValueDump
       var value: String
       var valueDumpDescription: String { "Password(••••)" }
     }
-    #expect(valueDump(Token(id: 9, secret: "hunter2")) == "Token(id: 9)")
+    #expect(valueDump(Token(id: 9, secret: "hunter2")) == "ValueDumpTests.Token(id: 9)")
     #expect(valueDump(Password(value: "x")) == "Password(••••)")
   }
 
@@ -105,7 +105,7 @@ import ValueDump
     }
     let node = Node()
     node.next = node
-    #expect(valueDump(node) == "Node(next: Node(↩︎ cycle))")
+    #expect(valueDump(node) == "ValueDumpTests.Node(next: ValueDumpTests.Node(↩︎ cycle))")
   }
 
   @Test func equalValuesHaveNoDiff() {

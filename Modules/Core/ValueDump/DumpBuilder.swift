@@ -184,11 +184,11 @@ struct DumpBuilder {
       }
     }
     let components = withoutGenerics.split(separator: ".")
-    // A type declared in a function reflects as `Module.(unknown context at $…).Name`: show its own name.
-    if let local = components.lastIndex(where: { $0.hasPrefix("(") }) {
-      return components[(local + 1)...].joined(separator: ".")
-    }
-    return components.count > 1 ? components.dropFirst().joined(separator: ".") : String(withoutGenerics)
+    // A type declared in a function or private to a file reflects with anonymous contexts in its path
+    // (`Module.Tests.(unknown context at $…).(unknown context at $…).User`): they go, the types around it stay
+    // (`Tests.User`), as custom-dump prints it.
+    let named = components.dropFirst().filter { !$0.hasPrefix("(") }
+    return named.isEmpty ? String(withoutGenerics) : named.joined(separator: ".")
   }
 
   /// The name of the case `value` is, even when the enum customizes its description.
