@@ -36,7 +36,8 @@ struct SharedTests {
     shared.withLock { $0.append("b") }
     #expect(reader.wrappedValue == ["a", "b"])
     struct Holder { @SharedReader var names: [String] }
-    #expect(valueDump(Holder(names: reader)) == "SharedTests.Holder(\n  names: [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
+    #expect(
+      valueDump(Holder(names: reader)) == "SharedTests.Holder(\n  names: [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
   }
 
   @Test func mutatingNotifiesObservers() {
