@@ -163,7 +163,7 @@ extension TestStore {
       return
     }
     if !areEqual(expected, actual) {
-      let diff = valueDiff(expected, actual) ?? "(their dumps are equal: they differ in something a dump does not show)"
+      let diff = unequalValuesDiff(expected, actual)
       reportIssue(
         expectedChange == nil && exhaustivity.isOn
           ? """

@@ -53,7 +53,7 @@ private func reportDifference<Value: Equatable>(
   expected: Value, actual: Value, message: String?, at location: SourceLocation
 ) {
   guard expected != actual else { return }
-  let diff = valueDiff(expected, actual) ?? "(the values dump the same, yet are not equal)"
+  let diff = unequalValuesDiff(expected, actual)
   let context = message.map { "\($0)\n\n" } ?? ""
   reportIssue("\(context)The value changed otherwise than expected (−: expected, +: actual):\n\n\(diff)", at: location)
 }

@@ -14,7 +14,7 @@ public func expectNoDifference<Value: Equatable>(
     let first = try expression1()
     let second = try expression2()
     guard first != second else { return }
-    let diff = valueDiff(first, second) ?? "(the values dump the same, yet are not equal)"
+    let diff = unequalValuesDiff(first, second)
     let context = message().map { "\($0)\n\n" } ?? ""
     reportIssue("\(context)The values differ (−: the first, +: the second):\n\n\(diff)", at: location)
   } catch {

@@ -46,6 +46,16 @@ public func valueDiff(_ old: Any, _ new: Any) -> String? {
   return differ.lines.joined(separator: "\n")
 }
 
+/// The difference between two values known to be unequal: `valueDiff`'s, or, when they dump the same (they differ
+/// in something a dump does not show), each whole dump, `-` the first and `+` the second, so a failure still shows
+/// both, as custom-dump's `diff` does.
+public func unequalValuesDiff(_ old: Any, _ new: Any) -> String {
+  if let diff = valueDiff(old, new) { return diff }
+  let removed = valueDump(old).split(separator: "\n", omittingEmptySubsequences: false).map { "- " + $0 }
+  let added = valueDump(new).split(separator: "\n", omittingEmptySubsequences: false).map { "+ " + $0 }
+  return (removed + added).joined(separator: "\n") + "\n\n(the values dump the same, yet are not equal)"
+}
+
 /// A value's dump taken now, to compare with the value after a change.
 ///
 /// Copying a value is not enough to see its changes when it holds references:
