@@ -49,4 +49,21 @@ struct WithExpectedIssueTests {
       throw Failure()
     }
   }
+
+  @Test func anIssueTheTestRecordsItselfIsAbsorbedToo() async {
+    // Unabsorbed, each would fail this test.
+    let (_, direct) = collectingIssues {
+      withExpectedIssue { Issue.record("recorded by the test") }
+    }
+    #expect(direct.isEmpty, "the expected issue came: nothing is reported")
+    await withExpectedIssue { () async in
+      await Task.yield()
+      Issue.record("recorded by the test, after a suspension")
+    }
+    // What is not recorded is still missed.
+    let (_, missing) = collectingIssues {
+      withExpectedIssue {}
+    }
+    #expect(missing.map(\.message) == ["An issue was expected, but none was reported."])
+  }
 }

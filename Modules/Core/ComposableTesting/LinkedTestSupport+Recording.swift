@@ -116,3 +116,53 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     stateLock.withLock { running.removeAll { $0 === testCase } }
   }
 }
+
+/// Inside a Swift Testing test, `withExpectedIssue` absorbs what the test records itself, as a known issue.
+extension LinkedTestSupport: TestIssueAbsorbing {
+  /// Runs `body` inside `withKnownIssue` when a Swift Testing test runs; whether it recorded any issue.
+  public static func absorbingTestIssues(_ body: () throws -> Void) throws -> Bool {
+    guard Test.current != nil else {
+      try body()
+      return false
+    }
+    let recorded = AbsorbedIssues()
+    var thrown: (any Error)?
+    withKnownIssue(isIntermittent: true) {
+      do { try body() } catch { thrown = error }
+    } matching: { _ in
+      recorded.note()
+      return true
+    }
+    if let thrown { throw thrown }
+    return recorded.any
+  }
+
+  /// Runs the async `body` inside `withKnownIssue` when a Swift Testing test runs; whether it recorded any issue.
+  public static func absorbingTestIssues(
+    isolation: isolated (any Actor)?, _ body: () async throws -> Void
+  ) async throws -> Bool {
+    guard Test.current != nil else {
+      try await body()
+      return false
+    }
+    let recorded = AbsorbedIssues()
+    var thrown: (any Error)?
+    await withKnownIssue(isIntermittent: true, isolation: isolation) {
+      do { try await body() } catch { thrown = error }
+    } matching: { _ in
+      recorded.note()
+      return true
+    }
+    if let thrown { throw thrown }
+    return recorded.any
+  }
+}
+
+/// Whether `withKnownIssue` matched any issue: its matcher may run on another thread.
+private final class AbsorbedIssues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func note() { lock.withLock { count += 1 } }
+  var any: Bool { lock.withLock { count > 0 } }
+}

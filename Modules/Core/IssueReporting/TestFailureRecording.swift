@@ -28,3 +28,18 @@ public var currentTestIdentity: AnyHashable? {
 public var isRunningTests: Bool {
   linkedTestFailureRecorder?.isRunningTest ?? false
 }
+
+/// What a test-support module provides so that `withExpectedIssue` also absorbs the issues a test records through
+/// its framework directly (Swift Testing's `Issue.record`), as issue-reporting's does.
+public protocol TestIssueAbsorbing {
+  /// Runs `body`, absorbing the issues the running test records in it; whether any came.
+  static func absorbingTestIssues(_ body: () throws -> Void) throws -> Bool
+  /// Runs the async `body`, absorbing the issues the running test records in it; whether any came.
+  static func absorbingTestIssues(
+    isolation: isolated (any Actor)?, _ body: () async throws -> Void
+  ) async throws -> Bool
+}
+
+/// The linked test support's way to absorb a test's own issues, looked up once.
+nonisolated(unsafe) let linkedTestIssueAbsorber: (any TestIssueAbsorbing.Type)? =
+  LinkedTestSupport.self as Any as? any TestIssueAbsorbing.Type
