@@ -47,6 +47,16 @@ import ValueDump
     #expect(valueDump(PrivateOuter.Inner()) == "PrivateOuter.Inner()")
   }
 
+  /// Pairs in an order of their own, reflected as a dictionary (as an ordered dictionary's mirror does).
+  private struct Ranking: CustomReflectable {
+    var customMirror: Mirror { Mirror(self, unlabeledChildren: [("b", 1), ("a", 2)], displayStyle: .dictionary) }
+  }
+
+  @Test func pairsInAnOrderOfTheirOwnKeepItWhereADictionaryIsSorted() {
+    #expect(valueDump(Ranking()) == "[\n  \"b\": 1,\n  \"a\": 2\n]")
+    #expect(valueDump(["b": 1, "a": 2]) == "[\n  \"a\": 2,\n  \"b\": 1\n]")
+  }
+
   @Test func aDictionaryWithStructKeysIndentsEachKeyLine() {
     let names = [Point(x: 1, y: 2): "a", Point(x: 0, y: 5): "b"]
     #expect(

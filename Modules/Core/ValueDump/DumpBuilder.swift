@@ -59,7 +59,9 @@ struct DumpBuilder {
       children.sort { $0.node.sortKey < $1.node.sortKey }
       return .container(open: "Set([", close: "])", style: .members, children: children)
     case .dictionary:
-      return dictionaryNode(mirror)
+      // A dictionary's order is its hash seed's, different each run: sorted. A mirror that lists pairs in an order
+      // of its own (KeyValuePairs, an ordered dictionary) keeps it.
+      return dictionaryNode(mirror, sorted: value is any UnorderedDictionary)
     case .class:
       let object = ObjectIdentifier(value as AnyObject)
       guard !visiting.contains(object) else { return .leaf("\(typeName)(↩︎ cycle)") }
@@ -119,7 +121,7 @@ struct DumpBuilder {
     }
   }
 
-  private mutating func dictionaryNode(_ mirror: Mirror) -> DumpNode {
+  private mutating func dictionaryNode(_ mirror: Mirror, sorted: Bool) -> DumpNode {
     var entries: [(key: String, node: DumpNode)] = []
     for entry in mirror.children {
       let pair = Array(Mirror(reflecting: entry.value).children)
@@ -127,7 +129,7 @@ struct DumpBuilder {
       let key = child(pair[0].value)
       entries.append((key.singleLine ?? key.sortKey, child(pair[1].value)))
     }
-    entries.sort { $0.key < $1.key }
+    if sorted { entries.sort { $0.key < $1.key } }
     let children = entries.map { DumpNode.Child(label: $0.key, node: $0.node, matchKey: $0.key) }
     return .container(open: "[", close: "]", style: .entries, children: children)
   }
@@ -213,3 +215,8 @@ extension DumpNode {
     return lines.joined(separator: "\n")
   }
 }
+
+/// A dictionary whose order means nothing (Swift's, by hash), which a dump sorts by key.
+protocol UnorderedDictionary {}
+
+extension Dictionary: UnorderedDictionary {}
