@@ -14,9 +14,8 @@ public enum DebugSocketFolder {
     if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
       return URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("composable-debugger")
     }
-    let home =
-      environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? FileManager.default.homeDirectoryForCurrentUser
+    // NSHomeDirectory, not FileManager's homeDirectoryForCurrentUser: only macOS has that one (an app's home on iOS).
+    let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
     return home.appendingPathComponent(".composable-debugger")
   }
 
