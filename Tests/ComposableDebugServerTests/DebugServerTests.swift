@@ -362,22 +362,31 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     await app.stop()
   }
 
-  @Test func aScopedStoreOrAGoneStoreSaysSo() async throws {
+  @Test func aScopedStoreIsRefusedAndAGoneStoreTakesItsSocketWithIt() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbg-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server: DebugServer = try await MainActor.run {
-      let store = Store(initialState: Counter.State(), reducer: Counter())
-      let scoped = store.scope(state: \.count, action: { $0 })
+    let holder = await StoreHolder()
+    let server = try await MainActor.run {
+      let scoped = holder.store!.scope(state: \.count, action: { $0 })
       #expect(throws: DebugSocketError("only a root store serves a debugger, not a scoped one")) {
         _ = try scoped.serveDebugger(name: "scoped", in: folder)
       }
-      return try store.serveDebugger(name: "gone", in: folder)
+      return try holder.store!.serveDebugger(name: "gone", in: folder)
     }
-    #expect(throws: DebugSocketError("The store is gone: there is nothing left to debug.")) {
-      _ = try DebugClient(socketPath: server.socketURL!.path)
-    }
-    server.stop()
+    let path = server.socketURL!.path
+    let client = try DebugClient(socketPath: path)
+    #expect(said(try client.ask("effects")) == "No effects are running.")
+    await MainActor.run { holder.store = nil }
+    // The test still holds the server; it went with its store all the same.
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(throws: DebugSocketError("the app closed the connection")) { _ = try client.ask("effects") }
+    #expect(throws: (any Error).self) { _ = try DebugClient(socketPath: path) }
   }
+}
+
+/// Keeps a store until the test lets it go.
+@MainActor private final class StoreHolder: Sendable {
+  var store: Store<Counter.State, Counter.Action>? = Store(initialState: Counter.State(), reducer: Counter())
 }
 
 /// Requests written by hand, as a client of another language would.

@@ -10,7 +10,8 @@ extension Store {
   /// token a client gives first, written in `folder` to a file of mode 0600. Starts a timeline if the store keeps
   /// none. Keep it out of release builds with `#if DEBUG`.
   ///
-  /// Serves until `stop()` or the end of the process; the store is not kept alive by it.
+  /// Serves until `stop()`, the store's release (its socket or token file goes with it) or the end of the process;
+  /// the store is not kept alive by it.
   @discardableResult
   public func serveDebugger(
     name: String = ProcessInfo.processInfo.processName, loopbackPort: UInt16? = nil,
@@ -43,6 +44,7 @@ extension Store {
       server = DebugServer(listener: try DebugSocket.listen(at: url.path), socketURL: url) { service.reply(to: $0) }
     }
     server.start()
+    onRelease { server.stop() }
     return server
   }
 }

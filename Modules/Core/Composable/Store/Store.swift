@@ -146,10 +146,18 @@ import Observation
   /// Removes this store's entry from its parent's cache once it is released: a popped screen's or a removed row's
   /// entry goes with its store, not at the cache's next prune.
   var leaveParentCache: (@MainActor @Sendable () -> Void)?
+  /// What ends with this store, on whatever thread releases it: a debugger served for it closes its socket.
+  private var releaseHandlers: [@Sendable () -> Void] = []
 
   deinit {
     ownedEffects?.cancelAll()
     if let leaveParentCache { onMainActorNowOrNextTurn(leaveParentCache) }
+    for handler in releaseHandlers { handler() }
+  }
+
+  /// Runs `handler` when this store is released (on the releasing thread), so that what serves it goes with it.
+  package func onRelease(_ handler: @escaping @Sendable () -> Void) {
+    releaseHandlers.append(handler)
   }
 
   /// The current state; reading it inside `withObservationTracking` (or a SwiftUI view), or inside
