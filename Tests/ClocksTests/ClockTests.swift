@@ -36,6 +36,16 @@ struct ClockTests {
     #expect(woke.value)
   }
 
+  @Test func checkSuspensionThrowsWhileATaskSleepsAndNotOnceNoneDoes() async throws {
+    let clock = TestClock()
+    try await clock.checkSuspension()
+    let sleeper = Task { try? await clock.sleep(for: .seconds(3)) }
+    await #expect(throws: SuspensionError(sleepingTasks: 1)) { try await clock.checkSuspension() }
+    await clock.advance(by: .seconds(3))
+    await sleeper.value
+    try await clock.checkSuspension()
+  }
+
   @Test func sleepersDueAtTheSameInstantWakeInTheOrderTheyStartedSleeping() async {
     let clock = TestClock()
     let order = LockIsolated<[Int]>([])

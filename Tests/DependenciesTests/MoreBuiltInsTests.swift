@@ -52,6 +52,48 @@ struct MoreBuiltInsTests {
     while !detached.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     #expect(detached.value)
   }
+
+  @Test func fireAndForgetInATestOutlivesTheCancelledTaskThatStartedItAndReportsItsError() async {
+    let finished = LockIsolated(false)
+    let gate = LockIsolated(false)
+    let starter = Task {
+      await DependencyValues.current.fireAndForget {
+        while !gate.value { try await Task.sleep(for: .milliseconds(1)) }
+        finished.setValue(true)
+      }
+    }
+    starter.cancel()
+    gate.setValue(true)
+    await starter.value
+    #expect(finished.value, "the work ran to its end though the task that started it was cancelled")
+
+    struct Failure: Error {}
+    await withKnownIssue {
+      await DependencyValues.current.fireAndForget { throw Failure() }
+    } matching: {
+      $0.description.contains("Work started with 'fireAndForget' threw")
+    }
+  }
+
+  @Test func assertAndPreconditionReportAFailedCheckInTestsAndGoOn() {
+    let values = DependencyValues(context: .test)
+    var reached = 0
+    withKnownIssue {
+      values.assert(1 + 1 == 3, "arithmetic")
+      reached += 1
+      values.precondition(false)
+      reached += 1
+      values.assertionFailure("never here")
+      reached += 1
+    } matching: { issue in
+      ["A check failed: arithmetic", "A check failed.", "An assertion failed: never here"]
+        .contains { issue.description.contains($0) }
+    }
+    #expect(reached == 3, "each failed check was reported, and the code went on")
+    // A check that holds says nothing.
+    values.assert(true, "fine")
+    values.precondition(2 > 1)
+  }
 }
 
 /// A key declared with a live value only.
@@ -59,7 +101,22 @@ private enum Clock24: DependencyKey {
   static let liveValue: Int = 24
 }
 
+/// A key declared with a live and a preview value, but no test value.
+private enum Greeting: DependencyKey {
+  static let liveValue = "live"
+  static let previewValue = "preview"
+}
+
 struct LiveOnlyKeyTests {
+  @Test func aKeyWithoutATestValueUsesItsPreviewValueInATestAndReportsIt() {
+    let values = DependencyValues(context: .test)
+    withKnownIssue {
+      #expect(values[Greeting.self] == "preview", "as swift-dependencies: the preview value, not the live one")
+    } matching: {
+      $0.description.contains("Greeting has no test value, so a test used its preview value")
+    }
+  }
+
   @Test func aKeyWithOnlyALiveValueUsesItInATestAndReportsIt() {
     let values = DependencyValues(context: .test)
     withKnownIssue {

@@ -139,6 +139,32 @@ struct SharedChangeTrackerTests {
     }
     #expect(count.wrappedValue == 3)
   }
+
+  @Test func aTrackerThatGoesWithAnUnassertedChangeReportsItUnlessToldNotTo() {
+    let count = Shared(value: 0)
+    withKnownIssue {
+      let tracker = SharedChangeTracker()
+      tracker.track { count.withLock { $0 += 1 } }
+    } matching: {
+      $0.description.contains("changed under this tracker, but no 'assert' checked it")
+        && $0.description.contains("- 0") && $0.description.contains("+ 1")
+    }
+    // Asserted, or changed and changed back, or told not to report: nothing.
+    do {
+      let tracker = SharedChangeTracker()
+      tracker.track { count.withLock { $0 += 1 } }
+      tracker.assert { count.withLock { $0 = 2 } }
+      tracker.track {
+        count.withLock { $0 += 1 }
+        count.withLock { $0 -= 1 }
+      }
+    }
+    do {
+      let quiet = SharedChangeTracker(reportUnassertedChanges: false)
+      quiet.track { count.withLock { $0 += 1 } }
+    }
+    #expect(count.wrappedValue == 3)
+  }
 }
 
 /// `$value` can be assigned: the field then shares the other value.

@@ -172,6 +172,14 @@ public final class TestClock: Clock, @unchecked Sendable {
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Throws `SuspensionError` when a task still sleeps on the clock once the tasks just started have settled:
+  /// proves a feature has no time-based work left (swift-clocks' `checkSuspension()`).
+  public func checkSuspension() async throws(SuspensionError) {
+    await settle()
+    let sleeping = pendingSleepCount
+    guard sleeping == 0 else { throw SuspensionError(sleepingTasks: sleeping) }
+  }
+
   /// Advances until nobody is sleeping, waking everyone in deadline order (gives up after `limit` rounds).
   public func run(limit: Int = 10_000) async {
     for _ in 0..<limit {
@@ -247,4 +255,20 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// How long nothing may move before `settle` calls the tasks idle.
   static let quietPeriod = Duration.milliseconds(30)
+}
+
+/// What `TestClock.checkSuspension()` throws: tasks still sleep on the clock.
+public struct SuspensionError: Error, Equatable, CustomStringConvertible {
+  /// How many tasks sleep on the clock.
+  public let sleepingTasks: Int
+
+  /// The error for `sleepingTasks` tasks sleeping.
+  public init(sleepingTasks: Int) {
+    self.sleepingTasks = sleepingTasks
+  }
+
+  /// What a test failure says.
+  public var description: String {
+    "\(sleepingTasks) task(s) still sleep on the test clock: advance it, or stop what sleeps."
+  }
 }

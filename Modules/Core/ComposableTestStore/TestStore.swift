@@ -49,7 +49,7 @@ import ValueDump
   /// The shared values the sent action changed.
   @exclusivity(unchecked) @usableFromInline var sharedAfterSentAction: [SharedChange] = []
   /// Records the feature's changes to shared values, step by step.
-  @usableFromInline let sharedTracker = SharedChangeTracker()
+  @usableFromInline let sharedTracker = SharedChangeTracker(reportUnassertedChanges: false)
   @exclusivity(unchecked) @usableFromInline var isSendingFromTest = false
   /// The action being reduced, so an effect can be attributed to the action that started it.
   @exclusivity(unchecked) @usableFromInline var currentAction: Action?

@@ -36,21 +36,23 @@ extension DependencyKey {
   /// A key declared with only a live value uses it in previews too.
   public static var previewValue: Value { liveValue }
 
-  /// A key declared with only a live value uses it in tests too, and says so: a test should decide what the
-  /// dependency does (a `testValue` that fails when called, or an override), not reach the live world unseen.
+  /// A key declared without a test value uses its preview value in tests (its live value when it declares no
+  /// preview value either), as swift-dependencies does, and says so: a test should decide what the dependency does
+  /// (a `testValue` that fails when called, or an override), not reach the live world unseen.
   public static var testValue: Value {
     // Read while `withDependencies` is about to replace it: not a use of the live value.
     if !DependencyUpdate.isRunning {
       let site = DependencyReadSite.current
       reportIssue(
         """
-        \(typeName(Self.self)) has no test value, so a test used its live value. Give it a 'testValue' (one \
-        that fails when called is usual), or override it in the test with 'withDependencies'.
+        \(typeName(Self.self)) has no test value, so a test used its preview value (its live value, unless it \
+        declares a 'previewValue'). Give it a 'testValue' (one that fails when called is usual), or override it \
+        in the test with 'withDependencies'.
         """,
         at: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) }
           ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line))
     }
-    return liveValue
+    return previewValue
   }
 }
 

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import IssueReporting
 import ValueDump
 
 /// Records the changes a feature makes to shared values, so a test store can insist that each is asserted.
@@ -18,9 +19,31 @@ public final class SharedChangeTracker: @unchecked Sendable {
   private var order: [ObjectIdentifier] = []
   private var baseline: [ObjectIdentifier: SharedChange] = [:]
   private var expectations: [ObjectIdentifier: (reference: any SharedTrackable, value: Any)] = [:]
+  /// Where an unasserted change is reported when the tracker goes; nil: it is not (a test store reports its own).
+  private let unassertedChangesLocation: SourceLocation?
 
-  /// A tracker with nothing recorded.
-  public init() {}
+  /// A tracker with nothing recorded that, when `reportUnassertedChanges`, reports at its creation's line a change
+  /// still unasserted when it goes away, as swift-sharing's does.
+  public init(
+    reportUnassertedChanges: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    unassertedChangesLocation =
+      reportUnassertedChanges ? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column) : nil
+  }
+
+  deinit {
+    guard let location = unassertedChangesLocation else { return }
+    for change in takeChanges() where !isEqual(change.before, change.after) {
+      reportIssue(
+        """
+        The shared value '\(change.reference.name)' changed under this tracker, but no 'assert' checked it. \
+        (- before, + after)
+        \(valueDiff(change.before, change.after) ?? "")
+        """,
+        at: location)
+    }
+  }
 
   /// Remembers the value before a reference's first change since the last `takeChanges`.
   func willChange(_ reference: some SharedTrackable) {

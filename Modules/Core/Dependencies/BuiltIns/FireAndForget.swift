@@ -1,6 +1,9 @@
+import IssueReporting
+
 /// Starts work whose result nobody waits for (an analytics event, a log upload): live it runs in a task of its
 /// own and the caller goes on at once; in tests it runs before the call returns, so a test sees what
-/// it did without waiting, as swift-dependencies' `fireAndForget` does.
+/// it did without waiting, as swift-dependencies' `fireAndForget` does. Either way it is not cancelled with the
+/// task that started it.
 public struct FireAndForget: Sendable {
   private let start: @Sendable (TaskPriority?, @escaping @Sendable () async throws -> Void) async -> Void
 
@@ -11,7 +14,7 @@ public struct FireAndForget: Sendable {
     self.start = start
   }
 
-  /// Starts `operation`; an error it throws is dropped, as nobody waits for it.
+  /// Starts `operation`; an error it throws is dropped live, as nobody waits for it, and reported in tests.
   public func callAsFunction(
     priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Void
   ) async {
@@ -23,9 +26,16 @@ public struct FireAndForget: Sendable {
     Task(priority: priority) { try? await operation() }
   }
 
-  /// Before the call returns: what tests use.
-  public static let immediate = FireAndForget { _, operation in
-    try? await operation()
+  /// Before the call returns, in a task of its own (the caller's cancellation does not reach it), an error it
+  /// throws reported: what tests use.
+  public static let immediate = FireAndForget { priority, operation in
+    await Task(priority: priority) {
+      do {
+        try await operation()
+      } catch {
+        reportIssue(error, "Work started with 'fireAndForget' threw.")
+      }
+    }.value
   }
 }
 
