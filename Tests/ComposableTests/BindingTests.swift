@@ -210,4 +210,33 @@ struct SigningUp: Reducer {
         """,
       ])
   }
+
+  struct Tally {
+    @Shared var count: Int
+  }
+
+  @Test func aSharedFieldPrintsOnItsOwnLineAfterItsReferencesNumber() {
+    let lines = LockIsolated<[String]>([])
+    let store = Store(
+      initialState: Tally(count: Shared(value: 0)),
+      reducer: Reduce<Tally, Bool> { state, up in
+        state.$count.withLock { $0 += up ? 1 : -1 }
+        return .none
+      }
+      .printChanges(to: ChangeSink { line in lines.withValue { $0.append(line) } }))
+    store.send(true)
+    // As TCA prints it (custom-dump's reference number), with the field named as declared.
+    #expect(
+      lines.value == [
+        """
+        received action:
+          true
+          PrintChangesTests.Tally(
+        -   count: #1 0
+        +   count: #1 1
+          )
+
+        """
+      ])
+  }
 }

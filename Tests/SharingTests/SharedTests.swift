@@ -37,7 +37,7 @@ struct SharedTests {
     #expect(reader.wrappedValue == ["a", "b"])
     struct Holder { @SharedReader var names: [String] }
     #expect(
-      valueDump(Holder(names: reader)) == "SharedTests.Holder(\n  names: [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
+      valueDump(Holder(names: reader)) == "SharedTests.Holder(\n  names: #1 [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
   }
 
   @Test func mutatingNotifiesObservers() {
@@ -164,6 +164,31 @@ struct SharedChangeTrackerTests {
       quiet.track { count.withLock { $0 += 1 } }
     }
     #expect(count.wrappedValue == 3)
+  }
+}
+
+/// How a dump shows shared references: numbered as custom-dump numbers them.
+struct SharedDumpTests {
+  private struct Pair {
+    @Shared var left: Int
+    @Shared var right: Int
+    @SharedReader var reader: Int
+    var plain = 7
+  }
+
+  @Test func eachReferenceHasANumberAndOneReferenceKeepsItsNumberWhereverItAppears() {
+    let one = Shared(value: 1)
+    let pair = Pair(left: one, right: Shared(value: 2), reader: SharedReader(one))
+    #expect(
+      valueDump(pair) == """
+        SharedDumpTests.Pair(
+          left: #1 1,
+          right: #2 2,
+          reader: #1 1,
+          plain: 7
+        )
+        """)
+    #expect(valueDump(Shared(value: ["a"])) == "#1 [\n  [0]: \"a\"\n]")
   }
 }
 

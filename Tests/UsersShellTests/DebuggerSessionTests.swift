@@ -178,7 +178,7 @@ import UsersShell
     #expect(sortDiff.contains("-       sortOrder: .name,\n+       sortOrder: .city,"))
     let favoriteDiff = section(of: run.output, after: "> :diff 6\n")
     #expect(favoriteDiff.hasPrefix("#6 list.favoriteToggled(2) (command) changed:\n"))
-    #expect(favoriteDiff.contains("      favorites: Set([\n+       2\n      ]),"))
+    #expect(favoriteDiff.contains("      favorites: #1 Set([\n+       2\n      ]),"))
     // The screens as they were: before the sort and the favorite, then after both.
     let early = section(of: run.output, after: "> :at 3\n")
     #expect(early.contains("Users (2 of 2, sorted by name)\n1.   Ada Lovelace"))

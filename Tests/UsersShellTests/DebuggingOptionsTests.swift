@@ -26,8 +26,8 @@ import UsersShell
               status: .loaded,
               query: "",
               appliedQuery: "",
-              favorites: Set([]),
-              preferences: Preferences(
+              favorites: #1 Set([]),
+              preferences: #2 Preferences(
         -       sortOrder: .name,
         +       sortOrder: .city,
                 searchField: .any,
@@ -44,7 +44,7 @@ import UsersShell
             destination: nil,
             error: nil,
             pendingRetry: nil,
-            preferences: Preferences(
+            preferences: #2 Preferences(
         -     sortOrder: .name,
         +     sortOrder: .city,
               searchField: .any,
@@ -69,8 +69,8 @@ import UsersShell
               status: .loaded,
               query: "",
               appliedQuery: "",
-              favorites: Set([]),
-              preferences: Preferences(…),
+              favorites: #1 Set([]),
+              preferences: #2 Preferences(…),
               errorMessage: nil,
               alert: nil,
               page: 1,
@@ -81,7 +81,7 @@ import UsersShell
             destination: nil,
             error: nil,
             pendingRetry: nil,
-            preferences: Preferences(…)
+            preferences: #2 Preferences(…)
           )
         Users (2 of 2, sorted by city)
         """))

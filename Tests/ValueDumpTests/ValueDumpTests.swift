@@ -99,13 +99,38 @@ import ValueDump
     #expect(valueDump(Password(value: "x")) == "Password(••••)")
   }
 
-  @Test func referenceCyclesPrintAMarker() {
+  @Test func aReferenceCyclePrintsOnSeveralLinesWithAMarkerWhereItCloses() {
     final class Node {
       var next: Node?
+      var name = "a"
     }
-    let node = Node()
-    node.next = node
-    #expect(valueDump(node) == "ValueDumpTests.Node(next: ValueDumpTests.Node(↩︎ cycle))")
+    final class Link {
+      var next: Link?
+    }
+    let link = Link()
+    link.next = link
+    // One field, yet on several lines: the marker has a line of its own, as custom-dump prints it.
+    #expect(
+      valueDump(link) == """
+        ValueDumpTests.Link(
+          next: ValueDumpTests.Link(↩︎)
+        )
+        """)
+    let first = Node()
+    let second = Node()
+    second.name = "b"
+    first.next = second
+    second.next = first
+    #expect(
+      valueDump(first) == """
+        ValueDumpTests.Node(
+          next: ValueDumpTests.Node(
+            next: ValueDumpTests.Node(↩︎),
+            name: "b"
+          ),
+          name: "a"
+        )
+        """)
   }
 
   @Test func equalValuesHaveNoDiff() {

@@ -129,7 +129,9 @@ func sharedTypeName(_ type: Any.Type) -> String {
   String(valueDump(type).dropLast(".self".count))
 }
 
-extension Shared: ValueDumpTransparent {
-  /// Dumps as its value.
+extension Shared: ValueDumpReference {
+  /// Dumps as its value, after its reference's number.
   public var valueDumpSubject: Any { wrappedValue }
+  /// Its reference: every wrapper of one reference prints one number.
+  public var valueDumpReferenceIdentity: ObjectIdentifier { ObjectIdentifier(reference) }
 }

@@ -82,7 +82,9 @@ extension SharedReader: CustomStringConvertible {
   public var description: String { "SharedReader<\(sharedTypeName(Value.self))>(\(reference.keyDescription))" }
 }
 
-extension SharedReader: ValueDumpTransparent {
-  /// Dumps as its value.
+extension SharedReader: ValueDumpReference {
+  /// Dumps as its value, after its reference's number.
   public var valueDumpSubject: Any { wrappedValue }
+  /// Its reference: every wrapper of one reference prints one number.
+  public var valueDumpReferenceIdentity: ObjectIdentifier { ObjectIdentifier(reference) }
 }

@@ -15,6 +15,8 @@ struct DumpBuilder {
 
   /// Objects on the current path, so a reference cycle prints a marker instead of recursing forever.
   private var visiting: Set<ObjectIdentifier> = []
+  /// The number each shared reference prints with, in the order they first appeared.
+  private var referenceNumbers: [ObjectIdentifier: Int] = [:]
   /// Which enum values print their type's name.
   var enumTypeNames = EnumTypeNames.atTheRoot
   /// How many enum payloads the value being built is inside.
@@ -34,6 +36,7 @@ struct DumpBuilder {
   }
 
   mutating func node(for value: Any) -> DumpNode {
+    if let reference = value as? any ValueDumpReference { return referenceNode(reference) }
     if let wrapper = value as? any ValueDumpTransparent { return node(for: wrapper.valueDumpSubject) }
     if let custom = value as? any ValueDumpStringConvertible { return .leaf(custom.valueDumpDescription) }
     if let string = value as? any StringProtocol { return .text(String(string)) }
@@ -64,7 +67,11 @@ struct DumpBuilder {
       return dictionaryNode(mirror, sorted: value is any UnorderedDictionary)
     case .class:
       let object = ObjectIdentifier(value as AnyObject)
-      guard !visiting.contains(object) else { return .leaf("\(typeName)(↩︎ cycle)") }
+      guard !visiting.contains(object) else {
+        var marker = DumpNode.leaf("\(typeName)(↩︎)")
+        marker.printsOnItsOwnLine = true
+        return marker
+      }
       visiting.insert(object)
       defer { visiting.remove(object) }
       return .container(open: "\(typeName)(", close: ")", style: .fields, children: fieldChildren(of: mirror))
@@ -79,6 +86,25 @@ struct DumpBuilder {
   }
 
   // MARK: Kinds of values
+
+  /// A shared reference's value after its number: `#1 3`, `#2 User(…)`.
+  private mutating func referenceNode(_ reference: any ValueDumpReference) -> DumpNode {
+    let identity = reference.valueDumpReferenceIdentity
+    let number = referenceNumbers[identity] ?? (referenceNumbers.count + 1)
+    referenceNumbers[identity] = number
+    var node = node(for: reference.valueDumpSubject)
+    let mark = "#\(number) "
+    switch node.content {
+    case let .leaf(text):
+      node.content = .leaf(mark + text)
+    case let .text(string):
+      if !string.contains(where: \.isNewline) { node.content = .leaf(mark + DumpNode.dumpQuoted(string)) }
+    case let .container(open, close, style, children):
+      node.content = .container(open: mark + open, close: close, style: style, children: children)
+    }
+    node.printsOnItsOwnLine = true
+    return node
+  }
 
   private mutating func enumNode(_ value: Any, mirror: Mirror, typeName fullTypeName: String) -> DumpNode {
     let typeName =

@@ -14,11 +14,19 @@ public protocol ValueDumpStringConvertible {
   var valueDumpDescription: String { get }
 }
 
-/// A wrapper that dumps as the value it stands for (a property wrapper, a reference to shared state).
+/// A wrapper that dumps as the value it stands for (a property wrapper).
 ///
 /// Without it a dump would show the wrapper's storage; with it a field declared
-/// `@Shared var count: Int` dumps as `count: 3`.
+/// `@Presents var destination` dumps as `destination: …`.
 public protocol ValueDumpTransparent {
   /// The value to dump in this wrapper's place.
   var valueDumpSubject: Any { get }
+}
+
+/// A reference to a value kept elsewhere (shared state): dumps as its value after the reference's number in the dump
+/// (`#1`, numbered in the order references first appear, the same number wherever one reference appears again),
+/// on a line of its own, as custom-dump prints a `@Shared` field: `count: #1 3`.
+public protocol ValueDumpReference: ValueDumpTransparent {
+  /// Which reference it is: two wrappers of one reference print one number.
+  var valueDumpReferenceIdentity: ObjectIdentifier { get }
 }

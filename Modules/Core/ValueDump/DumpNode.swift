@@ -36,6 +36,9 @@ struct DumpNode: Equatable {
   }
 
   var content: Content
+  /// Whether the node sits on a line of its own even as the one field of a struct: where a reference cycle closes
+  /// (`Node(↩︎)`) and a shared reference (`count: #1 3`), as custom-dump prints them.
+  var printsOnItsOwnLine = false
 
   static func leaf(_ text: String) -> DumpNode { DumpNode(content: .leaf(text)) }
 
@@ -65,6 +68,7 @@ extension DumpNode {
     case let .container(open, close, style, children):
       if children.isEmpty { return collapsed }
       guard style == .fields || style == .payload, children.count == 1, children[0].node.isPlain,
+        !children[0].node.printsOnItsOwnLine,
         let line = children[0].node.singleLine
       else { return nil }
       return open + (children[0].label.map { "\($0): " } ?? "") + line + close
