@@ -297,6 +297,7 @@ struct AsyncSharedKeyTests {
 
     // Two changes inside the window: the second waits for the window's end, unless `save()` writes it now.
     motd.withLock { $0 = "first" }
+    #expect(motd.loadError == nil, "a successful save ends the failed load's error, as in swift-sharing")
     motd.withLock { $0 = "second" }
     #expect(try files.read(url) == Data(#""first""#.utf8))
     try await motd.save()

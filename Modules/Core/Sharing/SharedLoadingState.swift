@@ -16,7 +16,7 @@ final class SharedLoadingState: @unchecked Sendable, Observable {
     return lock.withLock { loading }
   }
 
-  /// The error the last load ended with (nil once a load succeeds).
+  /// The error the last load ended with (nil once a load or a save succeeds).
   var loadError: (any Error)? {
     registrar.access(self, keyPath: \.loadError)
     return lock.withLock { loadFailure }
@@ -45,9 +45,15 @@ final class SharedLoadingState: @unchecked Sendable, Observable {
     }
   }
 
-  /// Notes how a save ended (observers are told only of what changed).
+  /// Notes how a save ended (observers are told only of what changed). A successful one also ends the last load's
+  /// error, as swift-sharing's does: what is kept is now the value shown, so the failed load no longer matters.
   func saveEnded(_ error: (any Error)?) {
-    guard lock.withLock({ saveFailure != nil }) || error != nil else { return }
-    registrar.withMutation(of: self, keyPath: \.saveError) { lock.withLock { saveFailure = error } }
+    let (hadSaveError, hadLoadError) = lock.withLock { (saveFailure != nil, loadFailure != nil) }
+    if hadSaveError || error != nil {
+      registrar.withMutation(of: self, keyPath: \.saveError) { lock.withLock { saveFailure = error } }
+    }
+    if error == nil, hadLoadError {
+      registrar.withMutation(of: self, keyPath: \.loadError) { lock.withLock { loadFailure = nil } }
+    }
   }
 }
