@@ -140,6 +140,40 @@ struct SharedChangeTrackerTests {
     #expect(count.wrappedValue == 3)
   }
 
+  @Test func insideAnAssertionTheLeftSideIsTheValueBeforeTheChangeAsTheAssertionEditsIt() {
+    let count = Shared(value: 0)
+    let other = Shared(value: 0)
+    let tracker = SharedChangeTracker()
+    tracker.track { count.withLock { $0 += 1 } }
+    tracker.assert {
+      #expect(count != count, "before the change (0) against now (1)")
+      #expect(count == other, "0 before the change, and the other's 0")
+      #expect(other == other, "unchanged")
+      count.withLock { $0 = 1 }
+      #expect(count == count, "asserted")
+      #expect(count != other)
+    }
+    #expect(count == count, "outside an assertion, one reference is equal to itself")
+  }
+
+  @Test func aProjectionComparesItsFieldOfTheValueBeforeTheChange() {
+    struct Stats: Equatable {
+      var first = false
+      var second = false
+    }
+    let stats = Shared(value: Stats())
+    let tracker = SharedChangeTracker()
+    tracker.track { stats.first.withLock { $0.toggle() } }
+    tracker.assert {
+      #expect(stats.first != stats.first)
+      #expect(stats.first == stats.second)
+      stats.first.withLock { $0.toggle() }
+      #expect(stats.first == stats.first)
+      #expect(stats.first != stats.second)
+      #expect(stats == stats)
+    }
+  }
+
   @Test func aTrackerThatGoesWithAnUnassertedChangeReportsItUnlessToldNotTo() {
     let count = Shared(value: 0)
     withKnownIssue {

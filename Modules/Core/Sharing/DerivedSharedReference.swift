@@ -40,6 +40,8 @@ final class DerivedSharedReference<Root: Sendable, Value: Sendable>: SharedRefer
 
   override var trackedValue: Any { body(parent.trackedValue as! Root) }
 
+  override func expectedValue(in tracker: SharedChangeTracker) -> Value { body(parent.expectedValue(in: tracker)) }
+
   override var keyDescription: String { "\(parent.keyDescription).read" }
 }
 

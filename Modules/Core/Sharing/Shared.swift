@@ -108,9 +108,14 @@ public struct Shared<Value: Sendable>: Sendable {
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Equal when both name the same reference or hold equal values.
+  /// Equal when both name the same reference or hold equal values. Inside a tracker's assertion, as in
+  /// swift-sharing, the left side is what the assertion expects (the value before the changes, as it edited it)
+  /// and the right side the value now, so `$count == $count` says whether the change was asserted.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.reference === rhs.reference || lhs.wrappedValue == rhs.wrappedValue
+    if let tracker = SharedChangeTracker.asserting {
+      return lhs.reference.expectedValue(in: tracker) == rhs.wrappedValue
+    }
+    return lhs.reference === rhs.reference || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 

@@ -107,6 +107,13 @@ public final class SharedChangeTracker: @unchecked Sendable {
     return result
   }
 
+  /// What the running assertion expects `reference` to hold: its edit there, else its value before the changes
+  /// being asserted; nil when the assertion has neither (the reference did not change).
+  func expectedValue(of reference: some SharedTrackable) -> Any? {
+    let id = ObjectIdentifier(reference)
+    return lock.withLock { expectations[id]?.value ?? baseline[id]?.before }
+  }
+
   /// Failure messages for a step: changes the test did not expect, and expectations that did not happen.
   ///
   /// Exhaustively, every changed reference must end as expected (unchanged when

@@ -155,6 +155,12 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// The current value, without registering an observation.
   public var trackedValue: Any { lock.withLock { storedValue } }
 
+  /// What an assertion of `tracker` expects this value to be: its edit, else the value before the changes asserted,
+  /// else the current value (a projection's and a derived value's come from their parent's).
+  func expectedValue(in tracker: SharedChangeTracker) -> Value {
+    tracker.expectedValue(of: self) as? Value ?? value
+  }
+
   /// The key the value is kept under, as a declaration writes it (`.inMemory("count")`, `.dataFile(named:
   /// "settings.json")`), or `value: 3` for a value of its own: what `Shared`'s description shows.
   public var keyDescription: String {
@@ -249,6 +255,10 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
   override func flush() { parent.flush() }
 
   override var trackedValue: Any { (parent.trackedValue as! Root)[keyPath: keyPath] }
+
+  override func expectedValue(in tracker: SharedChangeTracker) -> Value {
+    parent.expectedValue(in: tracker)[keyPath: keyPath]
+  }
 
   override var keyDescription: String { "\(parent.keyDescription)[dynamicMember: \(keyPath)]" }
 }

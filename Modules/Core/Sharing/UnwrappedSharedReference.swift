@@ -45,6 +45,10 @@ final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @
   override func flush() { parent.flush() }
 
   override var trackedValue: Any { remember(parent.trackedValue as? Value) }
+
+  override func expectedValue(in tracker: SharedChangeTracker) -> Value {
+    parent.expectedValue(in: tracker) ?? value
+  }
 }
 
 extension Shared {
