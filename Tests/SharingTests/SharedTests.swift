@@ -94,8 +94,9 @@ struct SharedUnwrappingTests {
 
     base.withLock { $0 = nil }
     #expect(draft.wrappedValue.title == "c", "the last value, once nil")
-    draft.withLock { $0.title = "dropped" }
-    #expect(base.wrappedValue == nil, "a write into a value that is gone is dropped")
+    draft.withLock { $0.title = "kept here" }
+    #expect(draft.wrappedValue.title == "kept here", "a write into a value that is gone lands on the last value")
+    #expect(base.wrappedValue == nil, "and not on the optional")
     base.withLock { $0 = Draft(id: 2, title: "d") }
     #expect(draft.wrappedValue == Draft(id: 2, title: "d"))
   }
@@ -111,6 +112,13 @@ struct SharedUnwrappingTests {
     #expect(drafts.wrappedValue[id: 2]?.title == "B2", "followed by id, wherever it moved")
     #expect(drafts.elements().map(\.wrappedValue.title) == ["B2", "a"])
     #expect(drafts[id: 3] == nil)
+
+    // Removed: the element's Shared keeps its value and takes writes, and the collection is left alone.
+    drafts.withLock { _ = $0.remove(id: 2) }
+    #expect(second.wrappedValue.title == "B2")
+    second.withLock { $0.title = "after removal" }
+    #expect(second.wrappedValue.title == "after removal")
+    #expect(drafts.wrappedValue.map(\.title) == ["a"])
   }
 }
 

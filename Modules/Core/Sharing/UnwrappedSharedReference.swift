@@ -1,8 +1,9 @@
 import Foundation
 
 /// A shared optional seen as the value it holds (`Shared($destination)`): reads and writes go through the
-/// optional while it holds a value; once it is nil, reads give the last value held, and writes are dropped (a
-/// view writing into a child that was just dismissed). A value put there again is followed again.
+/// optional while it holds a value; once it is nil, reads give the last value held and writes change that value
+/// only (a view writing into a child that was just dismissed), never the optional. A value put there again is
+/// followed again.
 final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @unchecked Sendable {
   let parent: SharedReference<Value?>
   private let lastLock = NSLock()
@@ -26,8 +27,12 @@ final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @
   override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try parent.withLock { optional in
       guard var unwrapped = optional else {
-        var dropped = remember(nil)
-        return try body(&dropped)
+        // Gone from the optional: the write lands on the last value, which this reference goes on showing (a
+        // removed row's screen still editing), and the optional stays nil, as swift-sharing does.
+        var last = remember(nil)
+        let result = try body(&last)
+        lastLock.withLock { self.last = last }
+        return result
       }
       let result = try body(&unwrapped)
       optional = unwrapped
