@@ -27,6 +27,9 @@ enum DependencyObjects {
         // Doubling keeps many objects from scanning the registry at every one made.
         pruneCount = max(64, 2 * entries.count)
       }
+      // Nested operations each return the object: the innermost made it, under the values it keeps; an outer one
+      // (which lacks the inner overrides) must not replace them.
+      if let existing = entries[ObjectIdentifier(object)], existing.object === object { return }
       entries[ObjectIdentifier(object)] = Entry(object: object, values: values)
     }
   }

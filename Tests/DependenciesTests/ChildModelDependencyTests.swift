@@ -1,0 +1,65 @@
+import Dependencies
+import Testing
+
+/// A model that makes children from itself, as swift-dependencies' own test of `withDependencies(from:)` has one.
+private final class Model {
+  @Dependency(\.modelNumber) var number
+  @Dependency(\.modelGreeting) var greeting
+
+  func child() -> Model {
+    withDependencies(from: self) { Model() }
+  }
+}
+
+private enum ModelNumberKey: TestDependencyKey {
+  static let testValue = 42
+}
+
+private enum ModelGreetingKey: TestDependencyKey {
+  static let testValue = "goodbye"
+}
+
+extension DependencyValues {
+  fileprivate var modelNumber: Int {
+    get { self[ModelNumberKey.self] }
+    set { self[ModelNumberKey.self] = newValue }
+  }
+  fileprivate var modelGreeting: String {
+    get { self[ModelGreetingKey.self] }
+    set { self[ModelGreetingKey.self] = newValue }
+  }
+}
+
+struct ChildModelDependencyTests {
+  @Test func overridesFromNestedScopesReachChildrenAndGrandchildrenAndTheCurrentScopeStillWins() {
+    #expect(Model().greeting == "goodbye")
+    let model = withDependencies {
+      $0.modelNumber = 1729
+    } operation: {
+      withDependencies { $0.modelGreeting = "howdy" } operation: { Model() }
+    }
+    #expect(model.number == 1729)
+    #expect(model.greeting == "howdy", "the innermost scope made it: its overrides are the model's")
+    let child = model.child()
+    let grandchild = child.child()
+    for made in [child, grandchild] {
+      #expect(made.number == 1729)
+      #expect(made.greeting == "howdy", "handed down from the model, and from the child to the grandchild")
+      withDependencies {
+        $0.modelNumber = 0
+        $0.modelGreeting = "cya"
+      } operation: {
+        #expect(made.number == 0)
+        #expect(made.greeting == "cya")
+      }
+    }
+    let greatGrandchild = withDependencies {
+      $0.modelNumber = 9000
+      $0.modelGreeting = "cool"
+    } operation: {
+      grandchild.child()
+    }
+    #expect(greatGrandchild.number == 9000)
+    #expect(greatGrandchild.greeting == "cool")
+  }
+}
