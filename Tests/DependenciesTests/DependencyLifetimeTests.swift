@@ -210,6 +210,18 @@ struct PrepareDependenciesTests {
     #expect(DependencyValues.current[Volume.self] == 5)
   }
 
+  @Test func inThePreviewContextALaterPreparationReplacesAValueReadOrPrepared() {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      #expect(DependencyValues.current[Volume.self] == 1)
+      prepareDependencies { $0[Volume.self] = 5 }
+      #expect(DependencyValues.current[Volume.self] == 5, "read before, replaced without a report")
+      prepareDependencies { $0[Volume.self] = 6 }
+      #expect(DependencyValues.current[Volume.self] == 6, "prepared before, replaced: a preview renders again")
+    }
+  }
+
   @Test func settingOnePartOfAClientReadsItWithoutAReport() {
     // Reading the client inside the closure, to set one endpoint, is not a read before preparing.
     prepareDependencies { $0[Speaker.self].speak = { "prepared" } }

@@ -139,7 +139,8 @@ extension DependencyValues {
 ///
 /// As swift-dependencies does, a prepared value is seen by every scope from then on, the `withDependencies`
 /// scope it is called in and those around it too (scopes' own overrides still win), and a test store's; a key
-/// that was already read or prepared keeps its value, and that is reported. Reading a key inside `update` to set
+/// that was already read or prepared keeps its value, and that is reported, except in the preview context, where
+/// a later preparation replaces the value (a preview's setup runs again at each render). Reading a key inside `update` to set
 /// a part of it (`$0.client.fetch = …`) is not a read before.
 @discardableResult
 public func prepareDependencies<R>(
@@ -160,7 +161,11 @@ public func prepareDependencies<R>(
   var refused: (read: [String], prepared: [String]) = ([], [])
   for (id, key) in written.sorted(by: { "\($0.value)" < "\($1.value)" }) {
     guard let value = values.overrides[id] else { continue }
-    if cache.isPrepared(id) {
+    // A preview runs its setup again each time it renders: there the latest preparation wins, read or not, as in
+    // swift-dependencies.
+    if cache.context == .preview {
+      cache.prepare(id, value)
+    } else if cache.isPrepared(id) {
       refused.prepared.append("\(key)")
     } else if readBefore.contains(id) {
       refused.read.append("\(key)")
