@@ -63,3 +63,41 @@ struct ChildModelDependencyTests {
     #expect(greatGrandchild.greeting == "cool")
   }
 }
+
+/// A client whose test value reads another dependency when called: swift-dependencies' nested resolution.
+private struct Outer: TestDependencyKey {
+  var value: @Sendable () -> Int
+  static var testValue: Outer {
+    @Dependency(Inner.self) var inner
+    return Outer { inner.value() }
+  }
+}
+
+private struct Inner: TestDependencyKey {
+  var value: @Sendable () -> Int
+  static let testValue = Inner { 1729 }
+}
+
+/// A model made with an override of what its dependency's default reads.
+private struct NestedModel {
+  @Dependency(Outer.self) var outer
+  @Dependency(Inner.self) var inner
+}
+
+struct NestedResolutionTests {
+  @Test func aDefaultThatReadsAnotherDependencySeesTheOverridesItIsReadWith() {
+    let model = withDependencies {
+      $0[Inner.self] = Inner { 1 }
+    } operation: {
+      NestedModel()
+    }
+    #expect(model.outer.value() == 1, "the outer default is made with the model's values, as upstream")
+    #expect(model.inner.value() == 1)
+    withDependencies {
+      $0[Inner.self] = Inner { 42 }
+    } operation: {
+      #expect(model.outer.value() == 42, "inside another scope, its overrides come first")
+      #expect(model.inner.value() == 42)
+    }
+  }
+}

@@ -57,7 +57,8 @@ public struct DependencyValues: Sendable {
       // The entry is unwrapped before the cast: a missing entry cast to an optional `Value` would succeed as nil,
       // and an optional dependency nobody overrode would read nil instead of its default.
       if let stored = overrides[ObjectIdentifier(key)], let value = stored as? Key.Value { return value }
-      return defaults.value(for: key, location: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+      return defaults.value(
+        for: key, location: SourceLocation(fileID: fileID, filePath: filePath, line: line), readFrom: self)
     }
     // Wrapped, so that overriding an optional dependency with nil stores nil rather than removing the override.
     set {
@@ -177,7 +178,12 @@ enum TestScopedDefaults {
     }
   }
 
-  func value<Key: TestDependencyKey>(for key: Key.Type, location: SourceLocation) -> Key.Value {
+  /// The key's value: the one cached, else its default computed now, once, with `readFrom` (the values it is read
+  /// from) installed, so that a `@Dependency` the key's live, preview or test value declares keeps them, as in
+  /// swift-dependencies (a model made with an override of what that value reads sees it through the value).
+  func value<Key: TestDependencyKey>(
+    for key: Key.Type, location: SourceLocation, readFrom: DependencyValues? = nil
+  ) -> Key.Value {
     lock.lock()
     defer { lock.unlock() }
     // Unwrapped before the cast, as in the overrides: a missing entry must not read as an optional value's nil.
@@ -186,9 +192,18 @@ enum TestScopedDefaults {
     // nothing kept, so that a real read later still reports it.
     if context == .live, DependencyUpdate.isRunning, !(key is any DependencyKey.Type) { return key.testValue }
     let site = DependencyReadSite.current
-    let value = Self.makeValue(
-      for: key, context: context,
-      location: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) } ?? location)
+    let make = {
+      Self.makeValue(
+        for: key, context: self.context,
+        location: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) } ?? location)
+    }
+    let value: Key.Value
+    if let readFrom, !readFrom.overrides.isEmpty, DependencyValues.scopedByWithDependencies?.storage !== readFrom.storage
+    {
+      value = DependencyValues.$taskLocal.withValue(InstalledDependencies(readFrom)) { make() }
+    } else {
+      value = make()
+    }
     values[ObjectIdentifier(key)] = .some(value as any Sendable)
     return value
   }
