@@ -101,6 +101,13 @@ private enum Clock24: DependencyKey {
   static let liveValue: Int = 24
 }
 
+extension DependencyValues {
+  fileprivate var clock24: Int {
+    get { self[Clock24.self] }
+    set { self[Clock24.self] = newValue }
+  }
+}
+
 /// A key declared with a live and a preview value, but no test value.
 private enum Greeting: DependencyKey {
   static let liveValue = "live"
@@ -114,6 +121,21 @@ struct LiveOnlyKeyTests {
       #expect(values[Greeting.self] == "preview", "as swift-dependencies: the preview value, not the live one")
     } matching: {
       $0.description.contains("Greeting has no test value, so a test used its preview value")
+    }
+  }
+
+  @Test func aKeyWithNoTestValueIsReportedAtTheDependencyLineThatReadIt() {
+    @Dependency(Clock24.self) var byType
+    let byTypeLine: Int = #line - 1
+    @Dependency(\.clock24) var byKeyPath
+    let byKeyPathLine: Int = #line - 1
+    // Each read in values of its own, so that each computes the default (and reports) afresh.
+    for (read, line) in [({ byType }, byTypeLine), ({ byKeyPath }, byKeyPathLine)] {
+      withKnownIssue {
+        _ = withDependencies { $0 = DependencyValues(context: .test) } operation: { read() }
+      } matching: { issue in
+        issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "MoreBuiltInsTests.swift"
+      }
     }
   }
 

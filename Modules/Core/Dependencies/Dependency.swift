@@ -27,7 +27,9 @@ public struct Dependency<Value>: Sendable {
     _ key: Key.Type,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) where Key.Value == Value {
-    read = { $0[key, fileID: fileID, filePath: filePath, line: line] }
+    // The site goes with the read, so a key with no test value is reported here, not inside the library.
+    let site = DependencyReadSite(fileID: fileID, filePath: filePath, line: line)
+    read = { values in site.whileReading { values[key, fileID: fileID, filePath: filePath, line: line] } }
     captured = DependencyValues.scopedByWithDependencies
   }
 
@@ -50,9 +52,11 @@ public struct Dependency<Value>: Sendable {
     _ key: Key.Type, as type: Value.Type,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
   ) {
+    let site = DependencyReadSite(fileID: fileID, filePath: filePath, line: line)
     read = { values in
       Self.cast(
-        values[key, fileID: fileID, filePath: filePath, line: line], named: "\(Key.self)", fileID: fileID, line: line)
+        site.whileReading { values[key, fileID: fileID, filePath: filePath, line: line] }, named: "\(Key.self)",
+        fileID: fileID, line: line)
     }
     captured = DependencyValues.scopedByWithDependencies
   }
