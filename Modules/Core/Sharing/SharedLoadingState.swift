@@ -45,6 +45,12 @@ final class SharedLoadingState: @unchecked Sendable, Observable {
     }
   }
 
+  /// Notes that loading stopped, its error (if any) left as it was: a subscriber saying it is not loading.
+  func loadStopped() {
+    guard lock.withLock({ loading }) else { return }
+    registrar.withMutation(of: self, keyPath: \.isLoading) { lock.withLock { loading = false } }
+  }
+
   /// Notes how a save ended (observers are told only of what changed). A successful one also ends the last load's
   /// error, as swift-sharing's does: what is kept is now the value shown, so the failed load no longer matters.
   func saveEnded(_ error: (any Error)?) {

@@ -27,6 +27,9 @@ public protocol SharedPersistence<Value>: AnyObject, Sendable {
   /// Starts following changes made by others: `onPossibleChange` runs whenever the stored value may have
   /// changed; the reference then calls `reloadIfStale`.
   func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void)
+  /// Starts handing what the source says to `subscriber` as it happens (values, failures, loading), for a source
+  /// that pushes rather than one read again when it may have changed; called once, when the value is made.
+  func subscribe(subscriber: SharedSubscriber<Value>)
   /// Whether the stored value may have changed since this process last read or wrote it (cheap: no read).
   var isStale: Bool { get }
   /// The stored value if someone else changed it since this process last read or wrote it (`.some(nil)` when
@@ -40,6 +43,8 @@ extension SharedPersistence {
   public func flush() {}
   /// Follows nothing: the value changes only here.
   public func subscribe(_ onPossibleChange: @escaping @Sendable () -> Void) {}
+  /// Pushes nothing.
+  public func subscribe(subscriber: SharedSubscriber<Value>) {}
   /// Nothing changes elsewhere unless the persistence says how to tell.
   public var isStale: Bool { false }
   /// Nothing to reload.

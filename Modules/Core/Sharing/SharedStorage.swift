@@ -39,6 +39,7 @@ public final class SharedStorage: @unchecked Sendable {
       reference.loadInitialValue(fallback)
       // Deleting the file elsewhere resets the value to its default.
       persistence.subscribe { [weak reference] in reference?.followExternalChange(fallback: fallback) }
+      persistence.subscribe(subscriber: SharedSubscriber(following: reference, fallback: fallback))
       references[key.id] = reference
       return reference
     }
@@ -60,6 +61,7 @@ public final class SharedStorage: @unchecked Sendable {
       if let existing = references[key.id] as? SharedReference<Value> { return existing }
       let reference = SharedReference(value: loaded, name: key.id, persistence: persistence)
       persistence.subscribe { [weak reference] in reference?.followExternalChange(fallback: loaded) }
+      persistence.subscribe(subscriber: SharedSubscriber(following: reference, fallback: loaded))
       references[key.id] = reference
       return reference
     }
