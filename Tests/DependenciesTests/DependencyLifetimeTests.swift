@@ -210,6 +210,25 @@ struct PrepareDependenciesTests {
     #expect(DependencyValues.current[Volume.self] == 5)
   }
 
+  @Test func preparingAnotherContextChangesTheTestsValuesFromThenOnButNotInsideAScope() {
+    prepareDependencies {
+      $0.context = .preview
+      $0[Volume.self] = 8
+    }
+    #expect(DependencyValues.current.context == .preview)
+    #expect(DependencyValues.current[Volume.self] == 8, "what the same closure prepared holds in the new context")
+    withDependencies {
+      $0[Greeting.self] = "scoped"
+    } operation: {
+      withKnownIssue {
+        prepareDependencies { $0.context = .live }
+      } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("cannot change the context (preview to live) inside") }
+      }
+    }
+    #expect(DependencyValues.current.context == .preview)
+  }
+
   @Test func inThePreviewContextALaterPreparationReplacesAValueReadOrPrepared() {
     withDependencies {
       $0.context = .preview

@@ -112,8 +112,14 @@ public struct DependencyValues: Sendable {
 
 /// The values seen outside any scope: live in an app, test inside a test run; `prepareDependencies` fills their cache.
 enum ProcessDefaults {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var stored = DependencyValues(context: isRunningTests ? .test : .live)
+
   /// The values: made once; what is prepared goes into their cache, which every copy shares.
-  static let values = DependencyValues(context: isRunningTests ? .test : .live)
+  static var values: DependencyValues { lock.withLock { stored } }
+
+  /// Puts `values` (another context's) in their place: `prepareDependencies { $0.context = … }`.
+  static func replace(with values: DependencyValues) { lock.withLock { stored = values } }
 }
 
 /// The values seen outside any scope in a test: one set per running test, so tests running in parallel never
@@ -131,6 +137,13 @@ enum TestScopedDefaults {
       valuesByTest[test] = values
       return values
     }
+  }
+
+  /// Puts `values` in place of the current test's, if a test is running: `prepareDependencies { $0.context = … }`.
+  static func replaceCurrent(with values: DependencyValues) -> Bool {
+    guard let test = currentTestIdentity else { return false }
+    lock.withLock { valuesByTest[test] = values }
+    return true
   }
 }
 

@@ -147,16 +147,27 @@ public func prepareDependencies<R>(
   _ update: (inout DependencyValues) -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
 ) -> R {
-  var values = DependencyValues.current
-  let cache = values.defaults
-  let readBefore = cache.computedKeys
+  let (start, isScoped) = DependencyValues.currentWithScope
+  var values = start
+  var cache = values.defaults
+  var readBefore = cache.computedKeys
   let (result, written) = DependencyUpdate.recordingWrites { DependencyUpdate.run { update(&values) } }
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
   if values.context != cache.context {
-    reportIssue(
-      "'prepareDependencies' cannot change the context (\(cache.context) to \(values.context)): the process has one. "
-        + "Set it with 'withDependencies' around what runs in another.",
-      at: location)
+    // The process's (or the running test's) context, changed before anything else reads it: from then on its
+    // values are the new context's, as swift-dependencies' `prepareDependencies { $0.context = .live }`.
+    if !isScoped {
+      var replaced = DependencyValues(context: values.context)
+      replaced.overrides = start.overrides
+      if !TestScopedDefaults.replaceCurrent(with: replaced) { ProcessDefaults.replace(with: replaced) }
+      cache = replaced.defaults
+      readBefore = []
+    } else {
+      reportIssue(
+        "'prepareDependencies' cannot change the context (\(cache.context) to \(values.context)) inside a "
+          + "'withDependencies' scope or a store: call it at the start of the app or test, outside them.",
+        at: location)
+    }
   }
   var refused: (read: [String], prepared: [String]) = ([], [])
   for (id, key) in written.sorted(by: { "\($0.value)" < "\($1.value)" }) {
