@@ -61,7 +61,11 @@ import Testing
     defer { for task in busy { task.cancel() } }
     for _ in 0..<10 {
       let clock = TestClock()
-      let store = TestStore(initialState: 2) { Squarer() } withDependencies: { $0.continuousClock = clock }
+      let store = TestStore(initialState: 2) {
+        Squarer()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
       await store.send(.incrementAndSquareLater)
       await clock.advance(by: .seconds(1))
       await store.receive(.squareNow) { $0 = 4 }

@@ -36,7 +36,11 @@ struct ChildModelDependencyTests {
     let model = withDependencies {
       $0.modelNumber = 1729
     } operation: {
-      withDependencies { $0.modelGreeting = "howdy" } operation: { Model() }
+      withDependencies {
+        $0.modelGreeting = "howdy"
+      } operation: {
+        Model()
+      }
     }
     #expect(model.number == 1729)
     #expect(model.greeting == "howdy", "the innermost scope made it: its overrides are the model's")

@@ -132,7 +132,11 @@ struct LiveOnlyKeyTests {
     // Each read in values of its own, so that each computes the default (and reports) afresh.
     for (read, line) in [({ byType }, byTypeLine), ({ byKeyPath }, byKeyPathLine)] {
       withKnownIssue {
-        _ = withDependencies { $0 = DependencyValues(context: .test) } operation: { read() }
+        _ = withDependencies {
+          $0 = DependencyValues(context: .test)
+        } operation: {
+          read()
+        }
       } matching: { issue in
         issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "MoreBuiltInsTests.swift"
       }

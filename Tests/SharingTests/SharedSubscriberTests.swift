@@ -42,7 +42,11 @@ struct SharedSubscriberTests {
     #expect(score.wrappedValue == 0)
 
     let told = LockIsolated(0)
-    withObservationTracking { _ = score.wrappedValue } onChange: { told.withValue { $0 += 1 } }
+    withObservationTracking {
+      _ = score.wrappedValue
+    } onChange: {
+      told.withValue { $0 += 1 }
+    }
     await source.push { $0.yield(3) }
     #expect(score.wrappedValue == 3)
     #expect(told.value == 1, "observers are told of a pushed value")

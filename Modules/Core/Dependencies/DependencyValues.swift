@@ -211,7 +211,8 @@ enum TestScopedDefaults {
         location: site.map { SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line) } ?? location)
     }
     let value: Key.Value
-    if let readFrom, !readFrom.overrides.isEmpty, DependencyValues.scopedByWithDependencies?.storage !== readFrom.storage
+    if let readFrom, !readFrom.overrides.isEmpty,
+      DependencyValues.scopedByWithDependencies?.storage !== readFrom.storage
     {
       value = DependencyValues.$taskLocal.withValue(InstalledDependencies(readFrom)) { make() }
     } else {
