@@ -26,6 +26,11 @@ import Foundation
 
   /// The tasks of running effects filed with `EffectWorkCounting`, by effect.
   private var filedTasks: [UInt64: Task<Void, Never>] = [:]
+  /// Where this work's counted steps run: one at a time, in the order they were made ready, as under TCA's main
+  /// serial executor. Run concurrently, the children a task group adds in one order could start (and sleep on a
+  /// test clock) in another, as a busy process schedules them, and sleeps due at one instant would wake out of the
+  /// order they were written in. One queue per test store: tests running side by side do not wait on each other.
+  let stepQueue = DispatchQueue(label: "ComposableTestStore.EffectWork")
 
   deinit {
     for task in filedTasks.values { EffectWorkCounting.unfile(task) }

@@ -15,7 +15,8 @@ import Foundation
 /// A step is a test store's when it is made ready by that store's work: inside its `send`, inside one of its
 /// effects' tasks (`TestStoreScope`), inside a step of it running, or by a clock waking one of its sleepers;
 /// or when it is the task of one of its effects started after `send` (`file(_:as:)`).
-/// Such a step runs on a queue of this type, so its end is seen; any other goes where it would have gone. Installed
+/// Such a step runs on its work's serial queue (in the order steps were made ready), so its end is seen; any other
+/// goes where it would have gone. Installed
 /// once, by the first test store; where the hook cannot be found, nothing is counted and test stores wait for a
 /// quiet stretch instead.
 enum EffectWorkCounting {
@@ -35,8 +36,6 @@ enum EffectWorkCounting {
   /// made constant, read before ours is put in place: the hook reads it from any thread, through the same
   /// once-only initialization that made it, so the read is ordered after the write.
   private static let previous: Hook? = hookSlot?.pointee
-  /// Where counted steps run: concurrently, as on the global executor.
-  private static let queue = DispatchQueue(label: "ComposableTestStore.EffectWork", attributes: .concurrent)
   /// The work the current thread makes steps for (a `send`, a counted step running, a clock waking a sleeper).
   private static let threadKey: pthread_key_t = {
     var key = pthread_key_t()
@@ -71,11 +70,11 @@ enum EffectWorkCounting {
     return true
   }
 
-  /// Runs `job` on the queue as a step of `work`, counted from now until it has run.
+  /// Runs `job` on `work`'s queue as a step of it, counted from now until it has run.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   private static func run(_ job: UnownedJob, as work: EffectWork) {
     work.stepReady()
-    queue.async {
+    work.stepQueue.async {
       // What the step makes ready (a hop, a child task, a task it starts) is the same work's.
       with(work) { job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor()) }
       work.stepRan()
