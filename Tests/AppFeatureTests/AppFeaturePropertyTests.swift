@@ -33,6 +33,10 @@ import UserListInterface
     exploration.weight("list.userTapped", 4)
     exploration.weight("path.detail.editTapped", 3)
     exploration.weight("path.detail.destination.edit.binding", 3)
+    // What SwiftUI writes by itself: swipes back on the stack, sheets swiped down, late writes after either.
+    exploration.swiftUI(stack: \.path, action: \.path)
+    exploration.swiftUI(presentation: \.destination, action: \.destination)
+    exploration.swiftUI(presentation: \.error, action: \.error)
     exploration.sequences = 500
     exploration.steps = 16
     exploration.seed = 0xA99
@@ -102,6 +106,8 @@ import UserListInterface
         dependencies[AppInfoClient.self] = .capturing(AppInfoClient.sampleEnvironment)
       })
     #expect(result.failure == nil)
+    #expect(result.swiftUIWrites["swipe back", default: 0] > 0, "\(result.swiftUIWrites)")
+    #expect(result.swiftUIWrites["swiped down", default: 0] > 0, "\(result.swiftUIWrites)")
   }
 
   @Test func anyOrderOfWhatAUserDoesKeepsTheAppConsistent() async {
@@ -113,6 +119,8 @@ import UserListInterface
         dependencies[AppInfoClient.self] = .capturing(AppInfoClient.sampleEnvironment)
       })
     #expect(result.failure == nil)
+    #expect(result.swiftUIWrites["swipe back", default: 0] > 0, "\(result.swiftUIWrites)")
+    #expect(result.swiftUIWrites["swiped down", default: 0] > 0, "\(result.swiftUIWrites)")
   }
 }
 

@@ -48,6 +48,11 @@ public struct Exploration<State, Action> {
   /// The most replays the search for a shorter failure may take once shrinking is done (breadth first over the
   /// failure's own steps, every length below the shrunk one); the report says when it ran out first.
   public var shortestSearchBudget = 1_000
+  /// How often a step is a write SwiftUI makes by itself, when stacks or presentations are declared with
+  /// `swiftUI(stack:action:fields:weight:)` or `swiftUI(presentation:action:fields:weight:)` (0 to 1).
+  public var swiftUIChance = 0.2
+  /// The stacks and presentations SwiftUI writes to by itself, as declared.
+  var swiftUIViews: [SwiftUIViewDeclaration<State, Action>] = []
   /// The terminal app that opens a failing sequence's recording (`users`, `UserListExample`): the report says
   /// `swift run APP --replay FILE --step`. Nil: the report names the feature instead.
   public var opensIn: String?
@@ -75,12 +80,15 @@ public enum ExplorationStep<Action>: CustomStringConvertible {
   case send(Action, generator: String)
   /// The test clock moved forward.
   case advance(Duration)
+  /// SwiftUI wrote a binding by itself (see `Exploration.swiftUI(stack:action:fields:weight:)`).
+  case swiftUI(SwiftUIWrite)
 
   /// `send list.queryChanged("a")`, `advance 300 ms`.
   public var description: String {
     switch self {
     case let .send(action, _): "send \(actionPath(action))"
     case let .advance(duration): "advance \(durationText(duration))"
+    case let .swiftUI(write): write.description
     }
   }
 }
@@ -118,6 +126,9 @@ public struct ExplorationResult<Action> {
   public internal(set) var shrinking: (replays: Int, duration: Duration)?
   /// What the search for a shorter failure after shrinking did (nil without a failure).
   public internal(set) var shortestSearch: ShortestSearch?
+  /// The writes SwiftUI made by itself in the sequences run (not in their replays), by cause (`swipe back`,
+  /// `as its screen goes`): what the exploration tried beside the user's actions.
+  public internal(set) var swiftUIWrites: [String: Int] = [:]
   /// The failing sequence kept as a recording (`--replay FILE --step` opens it), with its trace beside it.
   public internal(set) var session: URL?
 }

@@ -50,7 +50,7 @@ extension Explorer {
         }
         search.replays += 1
         let candidate = digits.map { alphabet[$0] }
-        let outcome = await runSequence { _, index in index < candidate.count ? candidate[index] : nil }
+        let outcome = await runSequence { _, index, _ in index < candidate.count ? candidate[index] : nil }
         if let failed = outcome.failure, failed.property == failure.property {
           search.foundShorter = true
           return (outcome.steps, failed, search)

@@ -29,7 +29,7 @@ extension Explorer {
   private func attempt(_ candidate: [Step], in shrinking: inout Shrinking<Action>) async -> Bool {
     guard shrinking.hasTriesLeft, !candidate.isEmpty else { return false }
     shrinking.tries += 1
-    let outcome = await runSequence { _, index in index < candidate.count ? candidate[index] : nil }
+    let outcome = await runSequence { _, index, _ in index < candidate.count ? candidate[index] : nil }
     guard let failed = outcome.failure, failed.property == shrinking.reason.property else { return false }
     shrinking.best = outcome.steps
     shrinking.reason = failed
@@ -122,7 +122,7 @@ extension Explorer {
 
   /// How `steps` fail when run again from the start, or nil when they pass.
   func replay(_ steps: [Step]) async -> ExplorationFailure? {
-    await runSequence { _, index in index < steps.count ? steps[index] : nil }.failure
+    await runSequence { _, index, _ in index < steps.count ? steps[index] : nil }.failure
   }
 
   /// The report of a failure: what failed, the shrunk steps, the same steps as an exhaustive test, and how to
@@ -161,7 +161,10 @@ func actionLiteral(_ action: Any) -> String {
   // A binding dumps as `BindingAction.set(\State.city, "")`, whose key path names a type the test may not see
   // by that name; in a `send` the root is inferred: `.set(\.city, "")`.
   let line = valueDumpLine(action, abbreviatingNestedCases: true).replacing(
-    /BindingAction\.set\(\\(?:[A-Z][A-Za-z0-9_]*\.)+/, with: ".set(\\.")
+    /BindingAction\.set\(\\(?:[A-Z][A-Za-z0-9_]*\.)+/, with: ".set(\\."
+  )
+  // A stack's id dumps with its field; a test writes it as the integer literal it accepts: `.popFrom(id: 0)`.
+  .replacing(/StackElementID\(rawValue: (-?[0-9]+)\)/) { String($0.output.1) }
   let mirror = Mirror(reflecting: action)
   guard mirror.displayStyle == .enum else { return line }
   let name =

@@ -20,6 +20,7 @@ extension Explorer {
       let store = exploredStore(
         reducer().modified(by: RecordingReductions(log: log)), initialState: initial, dependencies: dependencies,
         life: life)
+      let views = SwiftUIViews(exploration.swiftUIViews, store: store)
       for step in steps {
         phases.append((step, log.reductions.count))
         switch step {
@@ -27,8 +28,14 @@ extension Explorer {
           log.nextIsSent = true
           store.send(action)
         case let .advance(duration): await clock.advance(by: duration)
+        case let .swiftUI(write):
+          // What the binding sends is sent; a write it drops leaves no reduction to mark.
+          log.nextIsSent = true
+          _ = views?.perform(write, on: store)
+          log.nextIsSent = false
         }
         await clock.settle()
+        views?.render(store)
       }
       for action in exploration.teardown where !life.isDismissed {
         phases.append((.send(action, generator: "teardown"), log.reductions.count))
@@ -53,22 +60,15 @@ extension Explorer {
       firstBrokenProperty(in: log.reductions, from: initial)
     }
     SharedHistory.stopKeeping()
-    let feature = String(describing: R.self)
-    var lines = [
-      "@Test func shrunkExploration() async {",
-      "  // The exploration's initial state, reducer and dependencies: make these lines match its explore(…).",
-      "  let clock = TestClock()",
-      "  let store = TestStore(initialState: \(feature).State()) {",
-      "    \(feature)()",
-      "  } withDependencies: {",
-      "    $0.continuousClock = clock",
-      "  }",
-    ]
+    var lines = testStoreLines
     for (position, phase) in phases.enumerated() {
       let end = position + 1 < phases.count ? phases[position + 1].firstReduction : log.reductions.count
       switch phase.step {
       case let .advance(duration)?: lines.append("  await clock.advance(by: \(durationLiteral(duration)))")
       case .send?: break
+      case let .swiftUI(write)?:
+        // A test store has no views: what the binding sent is sent below, as the test would send it.
+        lines.append("  // \(write)" + (phase.firstReduction == end ? ": nothing sent" : ", which sends:"))
       case nil:
         if failure.property == "effects still running" {
           lines.append(
@@ -104,6 +104,21 @@ extension Explorer {
     }
     lines.append("}")
     return lines
+  }
+
+  /// The start of a shrunk test: a test store of the feature with a test clock.
+  private var testStoreLines: [String] {
+    let feature = String(describing: R.self)
+    return [
+      "@Test func shrunkExploration() async {",
+      "  // The exploration's initial state, reducer and dependencies: make these lines match its explore(…).",
+      "  let clock = TestClock()",
+      "  let store = TestStore(initialState: \(feature).State()) {",
+      "    \(feature)()",
+      "  } withDependencies: {",
+      "    $0.continuousClock = clock",
+      "  }",
+    ]
   }
 
   /// The index of the first reduction after which an invariant or the Codable round trip fails, if one does.

@@ -72,19 +72,25 @@ public func explore<R: Reducer>(
     let count =
       override != nil ? 1 : environment["EXPLORATION_SEQUENCES"].flatMap { Int($0) } ?? exploration.sequences
     var totalSteps = 0
+    var swiftUIWrites: [String: Int] = [:]
     for index in 0..<count {
       let seed = Self.seed(of: index, from: first)
       var random = ExplorationRandom(seed: seed)
-      let outcome = await runSequence { state, stepIndex in
-        stepIndex < self.exploration.steps ? self.nextStep(in: state, random: &random) : nil
+      let outcome = await runSequence { state, stepIndex, views in
+        stepIndex < self.exploration.steps ? self.nextStep(in: state, views: views, random: &random) : nil
       }
       totalSteps += outcome.steps.count
+      for case let Step.swiftUI(write) in outcome.steps { swiftUIWrites[write.cause, default: 0] += 1 }
       if let failure = outcome.failure {
-        return await shrinkToTheShortest(
+        var result = await shrinkToTheShortest(
           (seed, outcome.steps, failure), after: index, of: count, from: first, steps: totalSteps)
+        result.swiftUIWrites = swiftUIWrites
+        return result
       }
     }
-    return ExplorationResult(sequences: count, steps: totalSteps, seed: first, failure: nil)
+    var result = ExplorationResult<Action>(sequences: count, steps: totalSteps, seed: first, failure: nil)
+    result.swiftUIWrites = swiftUIWrites
+    return result
   }
 
   /// Shrinks the failure found in sequence `index`, then runs a few of the sequences after it: one failing the
@@ -104,8 +110,8 @@ public func explore<R: Reducer>(
     while sequences < min(count, index + 1 + Self.laterSequences), shrinks < 4, kept.steps.count > 1 {
       let seed = Self.seed(of: sequences, from: first)
       var random = ExplorationRandom(seed: seed)
-      let outcome = await runSequence { state, stepIndex in
-        stepIndex < self.exploration.steps ? self.nextStep(in: state, random: &random) : nil
+      let outcome = await runSequence { state, stepIndex, views in
+        stepIndex < self.exploration.steps ? self.nextStep(in: state, views: views, random: &random) : nil
       }
       sequences += 1
       totalSteps += outcome.steps.count
@@ -135,7 +141,7 @@ public func explore<R: Reducer>(
       url: ExploredRecording.folder.appendingPathComponent(
         ExploredRecording.unused(name) + ".jsonl"))
     var remaining = steps[...]
-    _ = await runSequence(recording: recording) { _, _ in remaining.popFirst() }
+    _ = await runSequence(recording: recording) { _, _, _ in remaining.popFirst() }
     return recording.write()
   }
 
@@ -147,10 +153,15 @@ public func explore<R: Reducer>(
     text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
   }
 
-  /// A random step for `state`: a clock advance, or an action from a generator that makes sense there.
-  func nextStep(in state: State, random: inout ExplorationRandom) -> Step? {
+  /// A random step for `state`: a clock advance, a write SwiftUI makes by itself to what `views` show, or an
+  /// action from a generator that makes sense there.
+  func nextStep(in state: State, views: SwiftUIViews<State, Action>?, random: inout ExplorationRandom) -> Step? {
     if random.chance(exploration.advanceChance), let duration = random.element(of: exploration.clockAdvances) {
       return .advance(duration)
+    }
+    // Only with declared views, so that an exploration without them takes the steps its seeds always took.
+    if let views, random.chance(exploration.swiftUIChance), let write = views.randomWrite(random: &random) {
+      return .swiftUI(write)
     }
     // Each generator is tried in a weighted order until one makes an action for this state.
     var candidates = exploration.generators.filter { $0.weight > 0 }
@@ -170,9 +181,10 @@ public func explore<R: Reducer>(
     return exploration.clockAdvances.first.map(Step.advance)
   }
 
-  /// Runs one sequence whose steps `next` gives (nil ends it) and checks every property along the way.
+  /// Runs one sequence whose steps `next` gives (nil ends it; it sees the state, the step's index and the
+  /// declared views as rendered) and checks every property along the way.
   func runSequence(
-    recording: ExploredRecording? = nil, _ next: (State, Int) -> Step?
+    recording: ExploredRecording? = nil, _ next: (State, Int, SwiftUIViews<State, Action>?) -> Step?
   ) async -> (steps: [Step], failure: ExplorationFailure?) {
     // Effects run on the main actor, so yielding lets them react: no wall time is spent waiting for quiet.
     let (life, clock, dependencies) = sequenceSetup()
@@ -187,8 +199,9 @@ public func explore<R: Reducer>(
       var taken: [Step] = []
       var checked = 0
       var previous = store.currentState
+      let views = SwiftUIViews(exploration.swiftUIViews, store: store)
       // A feature that dismissed itself is gone: nobody can act on it any more.
-      while !life.isDismissed, let step = next(store.currentState, taken.count) {
+      while !life.isDismissed, let step = next(store.currentState, taken.count, views) {
         taken.append(step)
         switch step {
         case let .send(sent, _):
@@ -198,6 +211,9 @@ public func explore<R: Reducer>(
           guard synthesizer.isApplicable(sent, to: store.currentState) else { return (taken, nil) }
           store.send(sent)
         case let .advance(duration): await clock.advance(by: duration)
+        case let .swiftUI(write):
+          // A replayed write from a screen whose view was never rendered (shrunk away) is no sequence either.
+          guard views?.perform(write, on: store) == true else { return (taken, nil) }
         }
         await clock.settle()
         // Checked with the sequence's dependencies: decoding a state reads its shared fields from their storage.
@@ -209,6 +225,7 @@ public func explore<R: Reducer>(
           recording?.end(timeline, failedAt: checked, failure: failure)
           return (taken, failure)
         }
+        views?.render(store)
       }
       let failure = await endOfSequenceFailure(
         store: store, life: life, clock: clock, timeline: timeline, issues: issues, dependencies: dependencies)
