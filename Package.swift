@@ -3,27 +3,23 @@
 // every target follows the same layout; nothing here depends on another package.
 import PackageDescription
 
-/// The build-tool plugin that writes case paths, enum features, linked features' sent cases and client values, for
-/// the targets whose sources declare them. Only those run it: SwiftPM runs a build-tool plugin once per target at
-/// every re-plan (each new feature), and each run costs more as the package grows (docs/build-times.md). Its tool
-/// warns about a target that runs it for nothing; a target that needs it and lacks it fails to compile.
-func boilerplate(_ generates: Bool = true) -> [Target.PluginUsage] {
-  generates ? [.plugin(name: "BoilerplatePlugin")] : []
+// The code TCA's macros would write (case paths, enum features, linked features' sent cases, client values) is
+// generated into each module's folder as `<Target>+Boilerplate.swift` by `Scripts/generate` and kept in the
+// repository; `Scripts/test` checks it is current. No target of this package runs the build-tool plugin: SwiftPM
+// runs a plugin once per target at every re-plan, and each run costs more as the package grows
+// (docs/build-times.md). A package of your own uses the plugin (`BoilerplatePlugin`) instead.
+
+/// A runtime library under Modules/Core/NAME.
+func core(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)")
 }
 
-/// A runtime library under Modules/Core/NAME. Only the runtime modules that declare `CasePathable` enums run the
-/// plugin: the others compile while the plugin's tool is still being built, which keeps it off a clean build's path.
-func core(_ name: String, _ dependencies: [Target.Dependency] = [], generates: Bool = false) -> Target {
-  .target(name: name, dependencies: dependencies, path: "Modules/Core/\(name)", plugins: boilerplate(generates))
-}
-
-/// The Swift Testing / XCTest target of a module, under Tests/NAMETests; `generates` when its fixtures declare
-/// `CasePathable` enums or enum features.
-func tests(_ module: String, _ dependencies: [Target.Dependency] = [], generates: Bool = false) -> Target {
+/// The Swift Testing / XCTest target of a module, under Tests/NAMETests.
+func tests(_ module: String, _ dependencies: [Target.Dependency] = []) -> Target {
   .testTarget(
     name: "\(module)Tests",
     dependencies: [.target(name: module)] + (module == "ComposableTesting" ? [] : ["ComposableTesting"]) + dependencies,
-    path: "Tests/\(module)Tests", plugins: boilerplate(generates))
+    path: "Tests/\(module)Tests")
 }
 
 let coreTargets: [Target] = [
@@ -37,8 +33,7 @@ let coreTargets: [Target] = [
     "Sharing", ["AtomicCounters", "IssueReporting", "Clocks", "Dependencies", "ValueDump", "IdentifiedCollections"]),
   core(
     "Composable",
-    ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"],
-    generates: true),
+    ["AtomicCounters", "IssueReporting", "Dependencies", "IdentifiedCollections", "Clocks", "ValueDump", "Sharing"]),
   // The test store links no test framework, so an executable can run one; ComposableTesting adds the recording
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
@@ -61,9 +56,6 @@ let coreTargets: [Target] = [
   core("TerminalHarness"),
 ]
 
-/// A feature's targets that may run the plugin beyond its Interface and Feature, which always do.
-enum FeaturePart { case testing, tests, example }
-
 /// The Testing target that goes with an Interface target: `UserListInterface` → `UserListTesting`.
 func testing(of interface: String) -> String? {
   interface.hasSuffix("Interface") ? String(interface.dropLast("Interface".count)) + "Testing" : nil
@@ -71,13 +63,13 @@ func testing(of interface: String) -> String? {
 
 /// A dependency client under Modules/Clients/NAME, one folder per target: NAMEInterface (a struct of closures with
 /// its test and preview values), NAMELive (the real thing), NAMETesting (fixtures and stand-in clients for tests),
-/// and NAMELiveTests. Only the Interface runs the plugin (its `DependencyClient`).
+/// and NAMELiveTests.
 func client(_ name: String, interface: [String] = [], live: [String] = [], tests: [String] = []) -> [Target] {
   let dependencies = interface.map { Target.Dependency.target(name: $0) }
   return [
     .target(
       name: "\(name)Interface", dependencies: ["Dependencies"] + dependencies,
-      path: "Modules/Clients/\(name)/Interface", plugins: boilerplate()),
+      path: "Modules/Clients/\(name)/Interface"),
     .target(
       name: "\(name)Live",
       dependencies: [.target(name: "\(name)Interface"), "Dependencies"] + live.map { .target(name: $0) },
@@ -99,16 +91,12 @@ func client(_ name: String, interface: [String] = [], live: [String] = [], tests
 /// (its logic and terminal view), NAMETesting (fixtures for its tests and its parents' tests), NAMEFeatureTests,
 /// and the NAMEExample executable that runs it alone with preview dependencies.
 ///
-/// The Interface (its `CasePathable` actions, its enum features) and the Feature (its linked logic) run the plugin;
-/// the Testing, test and Example targets run it only when `generating` names them (their sources declare something).
-///
 /// `interface` lists the Interfaces the feature's types need (other features' and clients'); the Feature gets
 /// them too, plus `implementation` (more Interfaces, never another feature's Feature). `presents` names the
 /// features it presents: their Interfaces are in `interface`, and their Features are linked only by the tests
 /// and the Example, which run the real children. The tests get the Testing target of every Interface listed.
 func feature(
-  _ name: String, interface: [String] = [], implementation: [String] = [], presents: [String] = [],
-  generating: Set<FeaturePart> = []
+  _ name: String, interface: [String] = [], implementation: [String] = [], presents: [String] = []
 ) -> [Target] {
   let children: [Target.Dependency] = presents.map { .target(name: "\($0)Feature") }
   let interfaceName = "\(name)Interface"
@@ -119,28 +107,28 @@ func feature(
   return [
     .target(
       name: interfaceName, dependencies: ["Composable"] + interface.map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Interface", plugins: boilerplate()),
+      path: "Modules/Features/\(name)/Interface"),
     .target(
       name: implementationName,
       dependencies: [.target(name: interfaceName), "Composable", "TerminalUI", "TerminalApp"] + uses,
-      path: "Modules/Features/\(name)/Feature", plugins: boilerplate()),
+      path: "Modules/Features/\(name)/Feature"),
     .target(
       name: testingName,
       dependencies: [.target(name: interfaceName), "Composable"] + interface.map { .target(name: $0) }
         + interface.compactMap(testing(of:)).map { .target(name: $0) },
-      path: "Modules/Features/\(name)/Testing", plugins: boilerplate(generating.contains(.testing))),
+      path: "Modules/Features/\(name)/Testing"),
     .testTarget(
       name: "\(implementationName)Tests",
       dependencies: [
         .target(name: interfaceName), .target(name: implementationName), .target(name: testingName),
         "ComposableTesting",
       ] + uses + testings + children,
-      path: "Tests/\(implementationName)Tests", plugins: boilerplate(generating.contains(.tests))),
+      path: "Tests/\(implementationName)Tests"),
     .executableTarget(
       name: "\(name)Example",
       dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + uses
         + children,
-      path: "App/Examples/\(name)Example", plugins: boilerplate(generating.contains(.example))),
+      path: "App/Examples/\(name)Example"),
   ]
 }
 
@@ -180,7 +168,7 @@ let appFeature: [Target] = [
   .target(
     name: "AppFeature",
     dependencies: ["Composable", "UserClientInterface"] + appFeatures.map { .target(name: "\($0)Interface") },
-    path: "Modules/Features/App/Feature", plugins: boilerplate()),
+    path: "Modules/Features/App/Feature"),
   .testTarget(
     name: "AppFeatureTests",
     dependencies: [
@@ -199,16 +187,16 @@ let coreTests: [Target] = [
   tests("ValueDump", ["IdentifiedCollections"]),
   tests("Dependencies"),
   tests("Clocks"),
-  tests("Sharing", generates: true),
+  tests("Sharing"),
   // The timeline's trace and the recording of a store's actions are tested through the debugger's files.
-  tests("Composable", ["ComposableDebugger"], generates: true),
-  tests("ComposableTestStore", generates: true),
+  tests("Composable", ["ComposableDebugger"]),
+  tests("ComposableTestStore"),
   tests("ComposableDebugger"),
   tests("ComposableDebugServer", ["ComposableDebugger"]),
-  tests("ComposableExplorer", generates: true),
-  tests("ComposableTesting", generates: true),
+  tests("ComposableExplorer"),
+  tests("ComposableTesting"),
   tests("TerminalUI"),
-  tests("TerminalApp", ["ComposableDebugger", "ComposableDebugServer"], generates: true),
+  tests("TerminalApp", ["ComposableDebugger", "ComposableDebugServer"]),
   tests("LineEditing"),
   tests("SystemSQLite"),
   tests("TerminalHarness"),
@@ -251,7 +239,7 @@ let benchmarks: [Target] = [
       "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface", "TerminalHarness",
       "ComposableDebugServer",
     ],
-    path: "App/Benchmarks", plugins: boilerplate())
+    path: "App/Benchmarks")
 ]
 
 /// The generator of boilerplate: the scanner and writer (a library its tests use), the command-line tool, and the

@@ -1,23 +1,27 @@
 # Sourced by `Scripts/build-times --scale`, in its copy of the repository, after `measure` and `clean`: scaffolds
-# throwaway features (ScaffolderTool, as Scripts/new-feature runs it) up to each count of $steps and measures a clean build, a no-op, the re-plan after an edit of
-# Package.swift and a body edit at each, then rewrites the "Scaling with features" section of $output.
+# throwaway features (ScaffolderTool, then the generator, as Scripts/new-feature runs them) up to each count of
+# $steps and measures a clean build, a no-op, the re-plan after an edit of Package.swift, a body edit, and one
+# feature's Example built alone from an empty build folder (Scripts/build-feature --empty-build-folder) at each,
+# then rewrites the "Scaling with features" section of $output.
 
 IFS=, read -r -a counts <<<"$steps"
-if $plugin_everywhere; then
-  # Every target runs the plugin, as before only the targets that declare something did (its tool then warns).
-  sed 's/^  generates ? \[.plugin(name: "BoilerplatePlugin")\] : \[\]$/  [.plugin(name: "BoilerplatePlugin")]/' \
-    Package.swift >"$log.package"
-  cmp -s Package.swift "$log.package" && fail "cannot find the plugin's switch in Package.swift's boilerplate(_:)"
-  cp "$log.package" Package.swift
-fi
 # Redrawing the module graph after each scaffold is not what is measured, and takes seconds each time.
 rm -f docs/module-graph.dot
-# The scaffolder built once and run directly: through Scripts/new-feature each run would re-plan the package first.
+# The scaffolder and the generator built once and run directly: through Scripts/new-feature each run would
+# re-plan the package first.
 swift build --product ScaffolderTool >"$log" 2>&1 || { cat "$log" >&2; fail "could not build ScaffolderTool"; }
+swift build --product BoilerplateTool >"$log" 2>&1 || { cat "$log" >&2; fail "could not build BoilerplateTool"; }
 scaffolder="$(swift build --show-bin-path)/ScaffolderTool"
+generator="$(swift build --show-bin-path)/BoilerplateTool"
+# Copied out of the build folder, which each step's clean build removes.
+mkdir -p "$log.tools" && cp "$scaffolder" "$generator" "$log.tools/"
+scaffolder="$log.tools/ScaffolderTool"
+generator="$log.tools/BoilerplateTool"
 scaffolded=0
 scale_rows=()
-first_tool_links=""
+first_count=""
+first_replan=""
+first_example=""
 for count in "${counts[@]}"; do
   [ "$count" -ge "$scaffolded" ] || fail "--steps must not decrease: $steps"
   while [ "$scaffolded" -lt "$count" ]; do
@@ -27,12 +31,11 @@ for count in "${counts[@]}"; do
   done
   echo "==> +$count features" >&2
   swift package dump-package >"$log.dump"
+  "$generator" --package "$PWD" <"$log.dump" >/dev/null || fail "could not generate the boilerplate at +$count"
   read -r targets plugin_targets < <(swift "$root/Scripts/lib/module-graph.swift" "$log.dump" --count-targets)
   clean
   measure s1 "+$count: clean" swift build
   clean_seconds=$seconds
-  # SwiftPM builds the plugin's tool for the host (`-tool`) and, as an executable of the package, again.
-  [ -n "$first_tool_links" ] || first_tool_links=$(tr ' ' '\n' <<<"$linked" | grep -c '^BoilerplateTool' || true)
   swift build >/dev/null 2>&1
   measure s2 "+$count: no-op" swift build
   noop_seconds=$seconds
@@ -50,30 +53,39 @@ for count in "${counts[@]}"; do
   body_compiled=$compiled
   cp "$log.orig" "$implementation_file"
   swift build >/dev/null 2>&1
+  measure s5 "+$count: \`${feature}Example\` alone from an empty build folder" \
+    bash Scripts/build-feature --empty-build-folder "$feature"
+  example_seconds=$seconds
   per_target=$(awk -v r="$replan_seconds" -v n="$noop_seconds" -v t="$targets" 'BEGIN {printf "%.0f", (r - n) * 1000 / t}')
-  per_plugin=$(awk -v r="$replan_seconds" -v n="$noop_seconds" -v t="$plugin_targets" \
-    'BEGIN {printf "%.0f", (r - n) * 1000 / t}')
+  # What each feature added to the re-plan since the first step, and the Example's time against the first's.
+  per_feature="–"
+  example_ratio="1.00x"
+  if [ -z "$first_count" ]; then
+    first_count=$count first_replan=$replan_seconds first_example=$example_seconds
+  else
+    per_feature=$(awk -v r="$replan_seconds" -v f="$first_replan" -v c="$count" -v d="$first_count" \
+      'BEGIN {printf "%.0f", (r - f) * 1000 / (c - d)}')
+    example_ratio=$(awk -v e="$example_seconds" -v f="$first_example" 'BEGIN {printf "%.2fx", e / f}')
+  fi
   scale_rows+=("| +$count | $targets | $plugin_targets | $clean_seconds | $noop_seconds | $replan_seconds |"\
-" $per_target | $per_plugin | $body_seconds (${body_compiled% }) |")
+" $per_target | $per_feature | $body_seconds (${body_compiled% }) | $example_seconds ($example_ratio) |")
   [ -z "${replan_compiled// /}" ] || echo "warning: the re-plan compiled ${replan_compiled}" >&2
 done
 
 section=$(
   echo "$scale_start"
-  if $plugin_everywhere; then echo "## Scaling with features, the plugin on every target"; else
-    echo "## Scaling with features"; fi
+  echo "## Scaling with features"
   echo
   echo "Written by \`Scripts/build-times --scale\` on $(date -u +%Y-%m-%d) (debug, one run each, wall seconds), in a"
-  echo "copy of the repository with throwaway features scaffolded by \`Scripts/new-feature\`. The re-plan is what"
-  echo "every new feature costs: SwiftPM evaluates the manifest again, plans every target and runs each build-tool"
-  echo "plugin once per target that uses it. Per target: (re-plan − no-op) ÷ targets, and ÷ plugin targets."
+  echo "copy of the repository with throwaway features scaffolded as \`Scripts/new-feature\` does (generated files"
+  echo "included). The re-plan is what every new feature costs: SwiftPM evaluates the manifest again and plans every"
+  echo "target; no target runs a build-tool plugin. Per target: (re-plan − no-op) ÷ targets; per feature: what each"
+  echo "feature added to the re-plan since the first row. The Example column is \`Scripts/build-feature"
+  echo "--empty-build-folder $feature\`: the feature's Interface, Feature and Example built from nothing, against the first row."
   echo
-  echo "| Features | Targets | Plugin targets | Clean (s) | No-op (s) | Re-plan (s) | per target (ms) | per plugin target (ms) | Body edit (s, compiled) |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| Features | Targets | Plugin targets | Clean (s) | No-op (s) | Re-plan (s) | per target (ms) | per feature (ms) | Body edit (s, compiled) | Example alone (s) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
   printf '%s\n' "${scale_rows[@]}"
-  echo
-  echo "A clean build links the plugin's tool $first_tool_links time(s): once for the host, to run it, and once as an"
-  echo "executable of the package, which \`swift build\` builds with every other one (\`swift run users\` does not)."
   echo "$scale_end"
 )
 cd "$root"
@@ -90,5 +102,5 @@ else
   { [ ! -f "$output" ] || cat "$output"; printf '\n%s\n' "$section"; } >"$log.out"
 fi
 mv "$log.out" "$output"
-rm -f "$log".*
+rm -rf "$log".*
 echo "Wrote the scaling section of $output" >&2

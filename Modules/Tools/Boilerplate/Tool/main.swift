@@ -1,42 +1,48 @@
-// The boilerplate tool: `BoilerplateTool --output FILE SOURCE…` scans one module's sources and writes its generated
-// file. The build-tool plugin runs it on every module; errors print in the compiler's format, so the build shows
-// them at their line.
+// The boilerplate tool. `BoilerplateTool --output FILE SOURCE…` scans one module's sources and writes its generated
+// file: what the build-tool plugin runs for each module of a package of your own. `swift package dump-package |
+// BoilerplateTool --package ROOT [--check]` keeps the generated file of every module of the package at ROOT in that
+// module's folder, in one process (Scripts/generate). Errors print in the compiler's format, so an editor or a build
+// shows them at their line.
 import BoilerplateKit
 import Foundation
 
-let usage = "usage: BoilerplateTool --output GENERATED.swift SOURCE.swift…"
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, arguments[0] == "--output" else {
-  FileHandle.standardError.write(Data((usage + "\n").utf8))
-  exit(2)
+/// Prints `message` on standard error and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(status)
 }
-let output = arguments[1]
-let sources = arguments.dropFirst(2)
 
-var scanned: [ScannedFile] = []
-var errors: [String] = []
-for path in sources {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    errors.append("\(path):1:1: error: cannot read this file")
-    continue
+let usage = """
+  usage: BoilerplateTool --output GENERATED.swift SOURCE.swift…
+         swift package dump-package | BoilerplateTool --package ROOT [--check]
+  """
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--package" {
+  guard arguments.count == 2 || arguments.count == 3 && arguments[2] == "--check" else { fail(usage, status: 2) }
+  let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
+  guard let modules = PackageModules.read(FileHandle.standardInput.readDataToEndOfFile(), root: root) else {
+    fail("error: the standard input is not what swift package dump-package prints", status: 2)
   }
-  do throws(ScanError) {
-    scanned.append(try SourceScanner.scan(String(decoding: data, as: UTF8.self), file: path))
-  } catch {
-    errors.append(error.description)
+  let report = KeptGeneratedFiles.update(modules, checking: arguments.count == 3)
+  if !report.errors.isEmpty {
+    FileHandle.standardError.write(Data((report.errors.joined(separator: "\n") + "\n").utf8))
   }
+  if !report.outdated.isEmpty {
+    fail(
+      "error: generated files not as their modules' sources make them (run Scripts/generate):\n"
+        + report.outdated.map { "  " + $0 }.joined(separator: "\n"), status: 1)
+  }
+  let changed = report.written.count + report.removed.count
+  if changed > 0 { print("Scripts/generate: \(report.written.count) file(s) written, \(report.removed.count) removed") }
+  exit(report.errors.isEmpty ? 0 : 1)
 }
-var generated = ""
-if errors.isEmpty {
-  do throws(GenerationFailure) {
-    generated = try BoilerplateGenerator(files: scanned).generate()
-  } catch {
-    errors += error.errors.map(\.description)
-  }
-}
-guard errors.isEmpty else {
-  FileHandle.standardError.write(Data((errors.joined(separator: "\n") + "\n").utf8))
-  exit(1)
+guard arguments.count >= 2, arguments[0] == "--output" else { fail(usage, status: 2) }
+let output = arguments[1]
+let sources = Array(arguments.dropFirst(2))
+let generated: String
+switch ModuleGeneration.generate(sources) {
+case let .failure(errors): fail(errors.lines.joined(separator: "\n"), status: 1)
+case let .success(text): generated = text
 }
 if generated == BoilerplateGenerator.emptyOutput, let first = sources.sorted().first {
   FileHandle.standardError.write(Data((BoilerplateGenerator.nothingToGenerateWarning(at: first) + "\n").utf8))
@@ -46,7 +52,6 @@ if FileManager.default.contents(atPath: output) != Data(generated.utf8) {
   do {
     try Data(generated.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
   } catch {
-    FileHandle.standardError.write(Data("\(output):1:1: error: cannot write the generated file: \(error)\n".utf8))
-    exit(1)
+    fail("\(output):1:1: error: cannot write the generated file: \(error)", status: 1)
   }
 }
