@@ -12,6 +12,12 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
+/// `path` from the package's folder (`Modules/…`), as a person types it.
+func relative(_ path: String, to root: URL) -> String {
+  let prefix = root.standardizedFileURL.path + "/"
+  return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}
+
 let usage = """
   usage: BoilerplateTool --output GENERATED.swift SOURCE.swift…
          swift package dump-package | BoilerplateTool --package ROOT [--check]
@@ -30,7 +36,7 @@ if arguments.first == "--package" {
   if !report.outdated.isEmpty {
     fail(
       "error: generated files not as their modules' sources make them (run Scripts/generate):\n"
-        + report.outdated.map { "  " + $0 }.joined(separator: "\n"), status: 1)
+        + report.outdated.map { "  " + relative($0, to: root) }.joined(separator: "\n"), status: 1)
   }
   let changed = report.written.count + report.removed.count
   if changed > 0 { print("Scripts/generate: \(report.written.count) file(s) written, \(report.removed.count) removed") }
