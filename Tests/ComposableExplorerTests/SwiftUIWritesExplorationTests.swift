@@ -208,6 +208,10 @@ struct Hike: Reducer {
     let test = try #require(result?.shrunkTest)
     #expect(test.contains("  // SwiftUI ("), "\(test)")
     #expect(test.contains("path = [], which sends:\n  await store.send(.path(.popFrom(id: 0)))"), "\(test)")
+    // A stack's screens are written through their ids, as a test states a push and a pop (a stack has no literal).
+    #expect(test.contains("    $0.path[id: 0] = HikeLeg.State("), "\(test)")
+    #expect(test.contains("    $0.path[id: 0] = nil"), "\(test)")
+    #expect(!test.contains("StackState(") && !test.contains("#0"), "\(test)")
   }
 }
 

@@ -45,8 +45,19 @@ struct RecordingReductions<State, Action>: ReducerModifier {
 /// A state's fields as text, down to the fields that are values of their own (text, numbers, collections, enums),
 /// with the Swift path that writes each one.
 struct FieldSnapshot {
+  /// How a field is written back.
+  enum Kind {
+    /// `path = text`.
+    case plain
+    /// `owner.$name.withLock { $0 = text }`.
+    case shared
+    /// A stack's screen, `path[id: N] = text`, and `path[id: N] = nil` once it is gone: a stack has no literal
+    /// that keeps its ids, and a test states a push or a pop through its id.
+    case stackScreen
+  }
+
   /// Each field's path (`$0.list.query`) and its value as Swift spells it.
-  private(set) var fields: [(path: String, text: String, isShared: Bool)] = []
+  private(set) var fields: [(path: String, text: String, kind: Kind)] = []
 
   init(_ state: Any) {
     collect(state, path: "$0", depth: 0)
@@ -55,30 +66,39 @@ struct FieldSnapshot {
   /// The assignments that make `before` into this snapshot, one per field that changed.
   func assignments(from before: FieldSnapshot) -> [String] {
     let old = Dictionary(before.fields.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
-    return fields.compactMap { field in
+    let changed: [String] = fields.compactMap { field in
       guard old[field.path] != field.text else { return nil }
-      guard field.isShared else { return "\(field.path) = \(field.text)" }
+      guard field.kind == .shared else { return "\(field.path) = \(field.text)" }
       // `$0.list._favorites` is written as `$0.list.$favorites.withLock { $0 = … }`.
       let parts = field.path.split(separator: ".")
       let owner = parts.dropLast().joined(separator: ".")
       return "\(owner).$\(parts.last!.dropFirst()).withLock { $0 = \(field.text) }"
     }
+    let now = Set(fields.map(\.path))
+    let popped = before.fields.filter { $0.kind == .stackScreen && !now.contains($0.path) }
+    return changed + popped.map { "\($0.path) = nil" }
   }
 
   private mutating func collect(_ value: Any, path: String, depth: Int) {
+    if let stack = value as? any StackScreens {
+      fields += stack.screens.map {
+        (path + "[id: \($0.id)]", valueDumpLine($0.element, abbreviatingNestedCases: true), .stackScreen)
+      }
+      return
+    }
     let mirror = Mirror(reflecting: value)
     guard depth < 6, mirror.displayStyle == .struct, !mirror.children.isEmpty, !isLeaf(value) else {
-      fields.append((path, valueDumpLine(value, abbreviatingNestedCases: true), false))
+      fields.append((path, valueDumpLine(value, abbreviatingNestedCases: true), .plain))
       return
     }
     for child in mirror.children {
       guard let label = child.label else { continue }
       if let shared = child.value as? any SharedValueReading {
-        fields.append((path + "." + label, valueDumpLine(shared.currentValue, abbreviatingNestedCases: true), true))
+        fields.append((path + "." + label, valueDumpLine(shared.currentValue, abbreviatingNestedCases: true), .shared))
       } else if let presented = child.value as? any PresentedValue {
         let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
         fields.append(
-          (path + "." + name, valueDumpLine(presented.presentedValue as Any, abbreviatingNestedCases: true), false))
+          (path + "." + name, valueDumpLine(presented.presentedValue as Any, abbreviatingNestedCases: true), .plain))
       } else {
         collect(child.value, path: path + "." + label, depth: depth + 1)
       }
@@ -86,10 +106,20 @@ struct FieldSnapshot {
   }
 
   /// Whether `value` is written whole: a struct whose fields a test does not set one by one (identified arrays,
-  /// stacks, text, and structs shown by a custom description).
+  /// text, and structs shown by a custom description).
   private func isLeaf(_ value: Any) -> Bool {
     value is any IdentifiedElements || value is String || value is any ValueDumpStringConvertible
   }
+}
+
+/// A navigation stack seen through `Any`: its screens with their ids' numbers, bottom first.
+protocol StackScreens {
+  /// Each screen's id number and state.
+  var screens: [(id: Int, element: Any)] { get }
+}
+
+extension StackState: StackScreens {
+  var screens: [(id: Int, element: Any)] { ids.map { ($0.rawValue, self[id: $0]! as Any) } }
 }
 
 /// A `Shared` field seen through `Any`: its value now.
