@@ -215,6 +215,53 @@ extension CounterList.Action {
   }
 }
 
+extension TallyList.State {
+  /// The stored fields an observer can follow one by one (generated).
+  static var observableFields: ObservableFieldList<TallyList.State> {
+    ObservableFieldList(
+      [
+        ObservableField(\TallyList.State.tallies),
+      ],
+      coversEveryField: true)
+  }
+}
+
+extension TallyList.Action {
+  /// The cases of `Action` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.tallies`.
+    let tallies = CasePath(TallyList.Action.tallies, extract: { if case let .tallies(value) = $0 { value } else { nil } })
+    /// `.removeTapped`.
+    let removeTapped = CasePath(TallyList.Action.removeTapped(name:), extract: { if case let .removeTapped(value) = $0 { value } else { nil } })
+  }
+}
+
+extension Tally.State {
+  /// The stored fields an observer can follow one by one (generated).
+  static var observableFields: ObservableFieldList<Tally.State> {
+    ObservableFieldList(
+      [
+        ObservableField(\Tally.State.name),
+        ObservableField(\Tally.State.count),
+      ],
+      coversEveryField: true)
+  }
+}
+
+extension Tally.Action {
+  /// The cases of `Action` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.countTapped`.
+    let countTapped = CasePath<Tally.Action, Void>({ _ in Tally.Action.countTapped }, extract: { if case .countTapped = $0 { () } else { nil } })
+    /// `.counted`.
+    let counted = CasePath<Tally.Action, Void>({ _ in Tally.Action.counted }, extract: { if case .counted = $0 { () } else { nil } })
+  }
+}
+
 extension CounterStack.State {
   /// The stored fields an observer can follow one by one (generated).
   static var observableFields: ObservableFieldList<CounterStack.State> {

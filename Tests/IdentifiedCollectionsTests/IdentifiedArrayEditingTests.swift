@@ -92,7 +92,7 @@ struct IdentifiedArrayEditingTests {
 
   @Test func aDebugDescriptionNamesTheType() {
     let text = rows(1).debugDescription
-    #expect(text.hasPrefix("IdentifiedArray<Row>(["))
+    #expect(text.hasPrefix("IdentifiedArray<Int, Row>(["), "\(text)")
     #expect(text.hasSuffix("Row(id: 1, title: \"\")])"))
   }
 

@@ -34,7 +34,7 @@ struct IdentifiedArrayModelTests {
   @Test(arguments: [1, 2, 3])
   func agreesWithAPlainArrayThroughRandomOperations(seed: UInt64) {
     var generator = Steps(state: seed)
-    var array = IdentifiedArray<Item>()
+    var array = IdentifiedArrayOf<Item>()
     var model: [Item] = []
     let idRange = 0..<60
 
@@ -122,7 +122,7 @@ struct IdentifiedArrayModelTests {
 
   /// Whether `array` holds exactly `model`'s elements and finds each of `ids` where the model has it.
   private func check(
-    _ array: IdentifiedArray<Item>, against model: [Item], ids: [CollidingID], context: String = ""
+    _ array: IdentifiedArrayOf<Item>, against model: [Item], ids: [CollidingID], context: String = ""
   ) -> Bool {
     guard array.elementsArray == model, array.ids == model.map(\.id) else {
       Issue.record("\(context): elements \(array.ids) but expected \(model.map(\.id))")
@@ -169,7 +169,7 @@ struct IdentifiedArrayModelTests {
   }
 
   @Test func aMembershipSnapshotDoesNotChangeWithTheArray() {
-    var array: IdentifiedArray<Item> = [Item(id: CollidingID(value: 1), payload: 0)]
+    var array: IdentifiedArrayOf<Item> = [Item(id: CollidingID(value: 1), payload: 0)]
     let before = array.membership
     array.append(Item(id: CollidingID(value: 4), payload: 0))
     array.remove(id: CollidingID(value: 1))

@@ -101,8 +101,21 @@ struct SharedUnwrappingTests {
     #expect(draft.wrappedValue == Draft(id: 2, title: "d"))
   }
 
+  @Test func anElementOfASharedArrayIdentifiedThroughAKeyPathIsSharedByThatId() throws {
+    struct Tag: Equatable, Sendable {
+      var name: String
+      var uses = 0
+    }
+    let tags = Shared(value: IdentifiedArray(uniqueElements: [Tag(name: "a"), Tag(name: "b")], id: \.name))
+    let b = try #require(tags[id: "b"])
+    b.withLock { $0.uses = 2 }
+    #expect(tags.wrappedValue[id: "b"]?.uses == 2)
+    #expect(tags.elements().map(\.wrappedValue.name) == ["a", "b"])
+    #expect(tags[id: "c"] == nil)
+  }
+
   @Test func eachElementOfASharedIdentifiedArrayIsSharedByItsID() throws {
-    let drafts = Shared<IdentifiedArray<Draft>>(
+    let drafts = Shared<IdentifiedArrayOf<Draft>>(
       value: [Draft(id: 1, title: "a"), Draft(id: 2, title: "b")])
     let second = try #require(drafts[id: 2])
     second.withLock { $0.title = "B" }

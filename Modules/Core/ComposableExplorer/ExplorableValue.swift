@@ -124,7 +124,7 @@ protocol IdentifiedElements {
 }
 
 extension IdentifiedArray: IdentifiedElements {
-  var identifiedElements: [(id: Any, element: Any)] { map { ($0.id as Any, $0 as Any) } }
+  var identifiedElements: [(id: Any, element: Any)] { zip(ids, self).map { ($0 as Any, $1 as Any) } }
 }
 
 extension StackState: IdentifiedElements {

@@ -18,13 +18,13 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   @inlinable public subscript(position: Int) -> Element {
     get { storage[position] }
     _modify {
-      let id = storage[position].id
+      let id = idOf(storage[position])
       let before = elementsAddress
       // Not logged in a `defer`, which costs a call per write: `beginWrite` leaves the version unknown should the
       // caller throw out of the access, so what follows the yield is skipped.
       let previous = writes.beginWrite()
       yield &storage[position]
-      if storage[position].id != id {
+      if idOf(storage[position]) != id {
         reindex(position, replacing: id)
       } else {
         writes.recordWrite(at: position, after: previous, copied: elementsAddress != before)
@@ -38,10 +38,10 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   @inlinable package mutating func modifyElement<Result>(at position: Int, _ body: (inout Element) -> Result)
     -> Result
   {
-    let id = storage[position].id
+    let id = idOf(storage[position])
     let before = elementsAddress
     let result = body(&storage[position])
-    if storage[position].id != id {
+    if idOf(storage[position]) != id {
       reindex(position, replacing: id)
     } else {
       writes.recordWrite(at: position, copied: elementsAddress != before)
@@ -52,13 +52,6 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// Exchanges two elements, keeping the id index right.
   public mutating func swapAt(_ i: Int, _ j: Int) {
     swapElements(i, j)
-  }
-}
-
-extension IdentifiedArray: ExpressibleByArrayLiteral {
-  /// Creates an array from a literal; a repeated id traps, as with a dictionary literal.
-  public init(arrayLiteral elements: Element...) {
-    self.init(uniqueElements: elements)
   }
 }
 
@@ -79,7 +72,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
   }
 }
 
-extension IdentifiedArray: Decodable where Element: Decodable {
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
   /// Decodes a plain array; a repeated id is a `DecodingError.dataCorrupted`, never a trap.
   public init(from decoder: any Decoder) throws {
     let decoded = try [Element](from: decoder)
@@ -87,7 +80,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
       try self.init(validating: decoded)
     } catch {
       // Said as identified-collections says it: where in the JSON array the repeated element is.
-      var seen = Set<Element.ID>()
+      var seen = Set<ID>()
       let offset = decoded.firstIndex { !seen.insert($0.id).inserted } ?? 0
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "Duplicate element at offset \(offset)"))

@@ -1,19 +1,14 @@
 /// The rest of identified-collections' editing API, in its names: each keeps the id index right.
 extension IdentifiedArray {
-  /// An array of `elements` the caller knows to have distinct ids (a slice or a copy of another identified array):
-  /// a repeated id is still caught, as a precondition failure, rather than corrupting the index.
-  public init<S: Sequence>(uncheckedUniqueElements elements: S) where S.Element == Element {
-    self.init(uniqueElements: elements)
-  }
-
   /// A copy of another identified array's elements, whose ids are distinct already.
-  public init(_ other: IdentifiedArray<Element>) {
+  public init(_ other: IdentifiedArray) {
     self = other
   }
 
   /// The elements of a slice of an identified array, whose ids are distinct already.
-  public init(_ slice: Slice<IdentifiedArray<Element>>) {
-    self.init(uniqueElements: slice)
+  public init(_ slice: Slice<IdentifiedArray>) {
+    self.init(idOf: slice.base.idOf)
+    appendValidated(slice)
   }
 
   /// Appends each element whose id is not in the array yet, in order; the others are left out.
@@ -25,8 +20,8 @@ extension IdentifiedArray {
   @discardableResult
   public mutating func update(_ element: Element, at index: Int) -> Element {
     precondition(
-      self[index].id == element.id,
-      "IdentifiedArray: update(_:at:) with id \(element.id) at a position holding id \(self[index].id)")
+      idOf(self[index]) == idOf(element),
+      "IdentifiedArray: update(_:at:) with id \(idOf(element)) at a position holding id \(idOf(self[index]))")
     let replaced = self[index]
     self[index] = element
     return replaced
@@ -36,7 +31,7 @@ extension IdentifiedArray {
   /// replaced (nil when inserted) and where `element` now is.
   @discardableResult
   public mutating func updateOrInsert(_ element: Element, at index: Int) -> (originalMember: Element?, index: Int) {
-    if let position = self.index(id: element.id) {
+    if let position = self.index(id: idOf(element)) {
       return (update(element, at: position), position)
     }
     return (nil, insert(element, at: index).index)
@@ -45,7 +40,7 @@ extension IdentifiedArray {
   /// Removes the element with `element`'s id and returns it, or nil when there is none.
   @discardableResult
   public mutating func remove(_ element: Element) -> Element? {
-    remove(id: element.id)
+    remove(id: idOf(element))
   }
 
   /// Removes and returns the first element; the array must not be empty (as `Array`'s).
@@ -81,6 +76,6 @@ extension IdentifiedArray {
 }
 
 extension IdentifiedArray: CustomDebugStringConvertible {
-  /// The type and the elements: `IdentifiedArray<Int>([1, 2, 3])`.
-  public var debugDescription: String { "IdentifiedArray<\(Element.self)>(\(description))" }
+  /// The type and the elements: `IdentifiedArray<Int, Row>([Row(id: 1)])`.
+  public var debugDescription: String { "IdentifiedArray<\(ID.self), \(Element.self)>(\(description))" }
 }

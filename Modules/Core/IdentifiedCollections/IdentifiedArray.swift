@@ -1,4 +1,4 @@
-/// An ordered collection of identifiable elements with O(1) lookup, update and membership by id.
+/// An ordered collection of elements with O(1) lookup, update and membership by id.
 ///
 /// Elements live in an array (so order, iteration and positional access are as
 /// cheap as `Array`'s) and a hash table (`PositionIndex`) maps each id to its
@@ -7,13 +7,17 @@
 /// Ids are unique: an operation that would duplicate one is refused (appends
 /// return `inserted: false`) or, where Swift's API cannot refuse, is a
 /// precondition failure, like `Dictionary(uniqueKeysWithValues:)`.
-public struct IdentifiedArray<Element: Identifiable> {
+///
+/// An `Identifiable` element is identified by its `id` (`IdentifiedArrayOf<User>`, `[user]` as a literal); any
+/// other by a key path given when the array is made (`IdentifiedArray(uniqueElements: tags, id: \.name)`), as in
+/// identified-collections, whose `IdentifiedArray<ID, Element>` this is.
+public struct IdentifiedArray<ID: Hashable, Element> {
   /// The elements, in order.
   @usableFromInline var storage: [Element]
   /// The elements' ids, in the same order: what rehashing, `ids` and `membership` read, so they never touch elements.
-  @usableFromInline var orderedIDs: [Element.ID]
+  @usableFromInline var orderedIDs: [ID]
   /// Position of each id in `storage`.
-  @usableFromInline var positions: PositionIndex<Element.ID>
+  @usableFromInline var positions: PositionIndex<ID>
   /// Changes whenever an id is added or removed; see `membership`.
   @usableFromInline var membershipStamp: UInt64 = 0
   /// How many elements share their id with an earlier-indexed one: nonzero only while positional writes
@@ -21,51 +25,86 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var sharedIDCount = 0
   /// Where the latest element writes were: what a watcher of the rows reads to learn which row a send wrote.
   @usableFromInline var writes = ElementWrites()
+  /// Reads an element's id. A function rather than a key path, so that an `Identifiable` element's id is read as
+  /// `.id`: applying a stored key path walks its components at each read, and ids are read on every write through
+  /// the positional subscript (a list's hot path).
+  @usableFromInline let idOf: (Element) -> ID
   /// The log of element writes, for a watcher of the rows (see `ElementWrites`).
   public var elementWrites: ElementWrites { writes }
 
-  /// Creates an empty array.
-  @inlinable public init() {
+  /// An empty array whose elements' ids `idOf` reads.
+  @inlinable init(idOf: @escaping (Element) -> ID) {
     storage = []
     orderedIDs = []
     positions = PositionIndex()
     membershipStamp = 0
     sharedIDCount = 0
     writes = ElementWrites()
+    self.idOf = idOf
   }
 
-  /// Creates an array from elements whose ids must be unique (a duplicate id traps).
-  public init<S: Sequence>(uniqueElements: S) where S.Element == Element {
+  /// An empty array whose elements keep their ids at `id` (identified-collections' `init(id:)`).
+  public init(id: KeyPath<Element, ID>) {
+    self.init(idOf: { $0[keyPath: id] })
+  }
+
+  /// Creates an array from elements whose ids, kept at `id`, must be unique (a duplicate id traps).
+  public init<S: Sequence>(uniqueElements: S, id: KeyPath<Element, ID>) where S.Element == Element {
+    self.init(id: id)
+    appendValidated(uniqueElements)
+  }
+
+  /// Creates an array from elements whose ids are kept at `id`, throwing `DuplicateIDError` on the first repeated one.
+  public init<S: Sequence>(validating elements: S, id: KeyPath<Element, ID>) throws where S.Element == Element {
+    self.init(id: id)
+    try appendUnique(elements)
+  }
+
+  /// Creates an array from elements whose ids are kept at `id`, keeping what `combine` returns when two share one.
+  public init<S: Sequence>(
+    _ elements: S, id: KeyPath<Element, ID>, uniquingIDsWith combine: (Element, Element) throws -> Element
+  ) rethrows where S.Element == Element {
+    self.init(id: id)
+    try appendUniquing(elements, with: combine)
+  }
+
+  /// An array of `elements` the caller knows to have distinct ids, kept at `id`: a repeated id is still caught, as a
+  /// precondition failure, rather than corrupting the index.
+  public init<S: Sequence>(uncheckedUniqueElements elements: S, id: KeyPath<Element, ID>)
+  where S.Element == Element {
+    self.init(uniqueElements: elements, id: id)
+  }
+
+  /// Appends `elements` to an empty array; a repeated id traps.
+  @usableFromInline mutating func appendValidated<S: Sequence>(_ elements: S) where S.Element == Element {
     do {
-      try self.init(validating: uniqueElements)
+      try appendUnique(elements)
     } catch {
       preconditionFailure("\(error)")
     }
   }
 
-  /// Creates an array from elements, throwing `DuplicateIDError` on the first repeated id.
-  public init<S: Sequence>(validating elements: S) throws where S.Element == Element {
-    self.init()
+  /// Appends `elements` to an empty array, throwing `DuplicateIDError` on the first repeated id.
+  @usableFromInline mutating func appendUnique<S: Sequence>(_ elements: S) throws where S.Element == Element {
     positions.reserveCapacity(elements.underestimatedCount, ids: orderedIDs)
     for element in elements {
-      guard index(id: element.id) == nil else { throw DuplicateIDError(id: element.id) }
+      let id = idOf(element)
+      guard index(id: id) == nil else { throw DuplicateIDError(id: id) }
       appendNew(element)
     }
     membershipStamp = MembershipStamp.next()
     writes.startAfresh()
   }
 
-  /// Creates an array from elements, keeping what `combine` returns when two share an id.
-  public init<S: Sequence>(
-    _ elements: S,
-    uniquingIDsWith combine: (Element, Element) throws -> Element
+  /// Appends `elements` to an empty array, keeping what `combine` returns when two share an id.
+  @usableFromInline mutating func appendUniquing<S: Sequence>(
+    _ elements: S, with combine: (Element, Element) throws -> Element
   ) rethrows where S.Element == Element {
-    self.init()
     positions.reserveCapacity(elements.underestimatedCount, ids: orderedIDs)
     for element in elements {
-      if let position = index(id: element.id) {
+      if let position = index(id: idOf(element)) {
         let combined = try combine(self.storage[position], element)
-        precondition(combined.id == element.id, "IdentifiedArray: combine changed an id to \(combined.id)")
+        precondition(idOf(combined) == idOf(element), "IdentifiedArray: combine changed an id to \(idOf(combined))")
         self.storage[position] = combined
       } else {
         appendNew(element)
@@ -76,7 +115,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   /// The ids, in order.
-  @inlinable public var ids: [Element.ID] { orderedIDs }
+  @inlinable public var ids: [ID] { orderedIDs }
 
   /// The elements as a plain array (identified-collections' name).
   @inlinable public var elements: [Element] { storage }
@@ -85,13 +124,13 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable public var elementsArray: [Element] { storage }
 
   /// Whether an element with `id` is present.
-  @inlinable public func contains(id: Element.ID) -> Bool { index(id: id) != nil }
+  @inlinable public func contains(id: ID) -> Bool { index(id: id) != nil }
 
   /// The position of the element with `id`, if present.
   ///
   /// Ids are compared in the elements themselves: the caller usually reads or
   /// changes the element next, so its memory is needed anyway.
-  @inlinable public func index(id: Element.ID) -> Int? {
+  @inlinable public func index(id: ID) -> Int? {
     // The id column, not the element: reading an element's id would copy the whole element at each probe.
     positions.position(of: id) { orderedIDs[$0] }
   }
@@ -100,7 +139,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// Setting an element whose own id differs from `id` is a precondition failure:
   /// it would corrupt the index.
-  @inlinable public subscript(id id: Element.ID) -> Element? {
+  @inlinable public subscript(id id: ID) -> Element? {
     get {
       guard let position = index(id: id) else { return nil }
       return storage[position]
@@ -122,8 +161,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   /// Indexes `position` under the id its element now has, instead of `oldID`.
-  @usableFromInline mutating func reindex(_ position: Int, replacing oldID: Element.ID) {
-    let newID = storage[position].id
+  @usableFromInline mutating func reindex(_ position: Int, replacing oldID: ID) {
+    let newID = idOf(storage[position])
     // Found by the position it holds: the element there already has the new id.
     positions.remove(oldID, at: position, ids: orderedIDs)
     orderedIDs[position] = newID
@@ -153,27 +192,27 @@ public struct IdentifiedArray<Element: Identifiable> {
       "IdentifiedArray: positional writes left \(sharedIDCount + 1) storage sharing an id; ids must be unique")
   }
 
-  @usableFromInline mutating func applyModification(_ element: Element?, at position: Int, id: Element.ID) {
+  @usableFromInline mutating func applyModification(_ element: Element?, at position: Int, id: ID) {
     if let element {
-      precondition(element.id == id, "IdentifiedArray: an element's id changed from \(id) to \(element.id)")
+      precondition(idOf(element) == id, "IdentifiedArray: an element's id changed from \(id) to \(idOf(element))")
       replaceElement(at: position, with: element)
     } else {
       remove(at: position)
     }
   }
 
-  @usableFromInline mutating func insertNew(_ element: Element, id: Element.ID) {
-    precondition(element.id == id, "IdentifiedArray: inserted element has id \(element.id), not \(id)")
+  @usableFromInline mutating func insertNew(_ element: Element, id: ID) {
+    precondition(idOf(element) == id, "IdentifiedArray: inserted element has id \(idOf(element)), not \(id)")
     appendNew(element)
     membershipStamp = MembershipStamp.next()
     writes.startAfresh()
   }
 
   /// Appends `element`, whose id must be absent, and indexes it.
-  private mutating func appendNew(_ element: Element) {
+  @usableFromInline mutating func appendNew(_ element: Element) {
     positions.reserveCapacity(storage.count + 1, ids: orderedIDs)
-    positions.insert(element.id, at: storage.count)
-    orderedIDs.append(element.id)
+    positions.insert(idOf(element), at: storage.count)
+    orderedIDs.append(idOf(element))
     storage.append(element)
     writes.forget()
   }
@@ -182,7 +221,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     requireUniqueIDs()
-    if let position = index(id: element.id) { return (false, position) }
+    if let position = index(id: idOf(element)) { return (false, position) }
     appendNew(element)
     membershipStamp = MembershipStamp.next()
     writes.startAfresh()
@@ -193,13 +232,13 @@ public struct IdentifiedArray<Element: Identifiable> {
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     requireUniqueIDs()
-    if let position = self.index(id: element.id) { return (false, position) }
+    if let position = self.index(id: idOf(element)) { return (false, position) }
     precondition(index >= 0 && index <= storage.count, "IdentifiedArray: insert index \(index) out of bounds")
     positions.reserveCapacity(storage.count + 1, ids: orderedIDs)
-    orderedIDs.insert(element.id, at: index)
+    orderedIDs.insert(idOf(element), at: index)
     storage.insert(element, at: index)
     repositionElements(from: index + 1, movedBy: 1)
-    positions.insert(element.id, at: index)
+    positions.insert(idOf(element), at: index)
     membershipStamp = MembershipStamp.next()
     writes.startAfresh()
     return (true, index)
@@ -209,7 +248,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     requireUniqueIDs()
-    if let position = index(id: element.id) {
+    if let position = index(id: idOf(element)) {
       let old = storage[position]
       replaceElement(at: position, with: element)
       return old
@@ -220,7 +259,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes and returns the element with `id`, if present.
   @discardableResult
-  public mutating func remove(id: Element.ID) -> Element? {
+  public mutating func remove(id: ID) -> Element? {
     requireUniqueIDs()
     guard let position = index(id: id) else { return nil }
     return remove(at: position)
@@ -268,9 +307,9 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Moves the elements at `source` to before `destination`, as SwiftUI's `onMove` describes it.
   public mutating func move(fromOffsets source: [Int], toOffset destination: Int) {
     let moving = source.sorted().map { storage[$0] }
-    let movingIDs = Set(moving.map(\.id))
-    let before = storage[..<destination].filter { !movingIDs.contains($0.id) }
-    let after = storage[destination...].filter { !movingIDs.contains($0.id) }
+    let movingIDs = Set(moving.map(idOf))
+    let before = storage[..<destination].filter { !movingIDs.contains(idOf($0)) }
+    let after = storage[destination...].filter { !movingIDs.contains(idOf($0)) }
     storage = before + moving + after
     rebuildPositions()
   }
@@ -288,7 +327,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Returns the elements that satisfy `isIncluded`, as an identified array.
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
-    var result = Self()
+    var result = Self(idOf: idOf)
     for element in storage where try isIncluded(element) { result.append(element) }
     return result
   }
@@ -322,7 +361,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   private mutating func rebuildPositions() {
     writes.startAfresh()
-    orderedIDs = storage.map(\.id)
+    orderedIDs = storage.map(idOf)
     positions.removeAll(keepingCapacity: true)
     positions.reserveCapacity(storage.count, ids: orderedIDs)
     guard sharedIDCount > 0 else {
@@ -338,10 +377,12 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 }
 
-extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
+// Unchecked for `idOf`, a function Swift cannot see is `Sendable`: it reads an id and captures at most a key path,
+// which never changes once made.
+extension IdentifiedArray: @unchecked Sendable where Element: Sendable, ID: Sendable {}
 
-/// Shorthand that reads like TCA's, for arrays of `Identifiable` values.
-public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
+/// An array of `Identifiable` values, identified by their `id`: the name TCA code uses.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
 
 /// Thrown when a sequence given to `IdentifiedArray(validating:)` repeats an id.
 public struct DuplicateIDError: Error, CustomStringConvertible, @unchecked Sendable {

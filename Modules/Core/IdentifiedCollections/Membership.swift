@@ -17,12 +17,12 @@ extension IdentifiedArray {
 
   /// A snapshot of the ids in an `IdentifiedArray`.
   public struct Membership {
-    let positions: PositionIndex<Element.ID>
-    let ids: [Element.ID]
+    let positions: PositionIndex<ID>
+    let ids: [ID]
     let stamp: UInt64
 
     /// Whether `id` was present.
-    public func contains(_ id: Element.ID) -> Bool { positions.position(of: id) { ids[$0] } != nil }
+    public func contains(_ id: ID) -> Bool { positions.position(of: id) { ids[$0] } != nil }
 
     /// True when no id was added or removed between the two snapshots (O(1)).
     ///
@@ -37,7 +37,7 @@ extension IdentifiedArray {
   }
 }
 
-extension IdentifiedArray.Membership: Sendable where Element.ID: Sendable {}
+extension IdentifiedArray.Membership: Sendable where ID: Sendable {}
 
 /// Which change to an `IdentifiedArray`'s ids it reflects; compare two to tell whether ids changed.
 public struct MembershipVersion: Equatable, Sendable {

@@ -61,7 +61,7 @@ public struct ObservableField<Root> {
 
   /// A list: changed when its ids changed or a row was written since (`ElementWrites`), its rows never compared
   /// nor kept, so that a row's write costs the same however long the list.
-  @inlinable public init<Element>(_ keyPath: KeyPath<Root, IdentifiedArray<Element>>) {
+  @inlinable public init<ID: Hashable, Element>(_ keyPath: KeyPath<Root, IdentifiedArray<ID, Element>>) {
     self.init(keyPath, ids: \.ids, writes: \.elementWrites)
   }
 
@@ -72,7 +72,7 @@ public struct ObservableField<Root> {
 
   // The same for lists of `Equatable` rows, which the `==` initializer would otherwise take as well.
   /// A list of `Equatable` rows, followed as any list is (its rows are never compared).
-  @inlinable public init<Element: Equatable>(_ keyPath: KeyPath<Root, IdentifiedArray<Element>>) {
+  @inlinable public init<ID: Hashable, Element: Equatable>(_ keyPath: KeyPath<Root, IdentifiedArray<ID, Element>>) {
     self.init(keyPath, ids: \.ids, writes: \.elementWrites)
   }
 

@@ -5,14 +5,14 @@ extension Reducer {
   /// action does not grow with the collection. Each element runs at its own
   /// navigation path, so rows using the same cancellation id never collide; when
   /// this reducer removes an element, the element's effects are cancelled.
-  @inlinable public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
-    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementState.ID, ElementAction>>,
+  @inlinable public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-  ) -> ForEachReducer<Self, Element>
+  ) -> ForEachReducer<Self, ID, Element>
   where
-    Action: CasePathable, ElementState.ID: Sendable,
+    Action: CasePathable,
     Element.State == ElementState, Element.Action == ElementAction
   {
     ForEachReducer(
@@ -26,14 +26,13 @@ extension Reducer {
 ///
 /// One reference to an immutable core, for the reason `Scope` gives: a large
 /// reducer value is copied to the stack at each call, a reference is not.
-public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
-where Element.State: Identifiable, Element.State.ID: Sendable {
-  @usableFromInline var core: ForEachCore<Parent, Element>
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  @usableFromInline var core: ForEachCore<Parent, ID, Element>
 
   @inlinable init(
     parent: Parent, element: Element,
-    toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>,
-    toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     kind: KeyPathKind, location: SourceLocation
   ) {
     core = ForEachCore(
@@ -53,19 +52,18 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 }
 
 /// A `forEach`'s parent, element reducer and paths; immutable, so that it is read in place.
-@usableFromInline final class ForEachCore<Parent: Reducer, Element: Reducer>
-where Element.State: Identifiable, Element.State.ID: Sendable {
+@usableFromInline final class ForEachCore<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer> {
   @usableFromInline let parent: Parent
   @usableFromInline let element: ChildReducer<Element>
-  @usableFromInline let toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>
-  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
+  @usableFromInline let toElements: FieldPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let kind: KeyPathKind
   @usableFromInline let location: SourceLocation
 
   @inlinable init(
     parent: Parent, element: ChildReducer<Element>,
-    toElements: FieldPath<Parent.State, IdentifiedArray<Element.State>>,
-    toElementAction: CasePath<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
+    toElements: FieldPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     kind: KeyPathKind, location: SourceLocation
   ) {
     self.parent = parent
@@ -116,12 +114,12 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   @inlinable static func membershipVersion(
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> MembershipVersion {
-    FieldPath<Parent.State, IdentifiedArray<Element.State>>.field(at: offset, in: root).pointee.membershipVersion
+    FieldPath<Parent.State, IdentifiedArray<ID, Element.State>>.field(at: offset, in: root).pointee.membershipVersion
   }
 
   /// Asks the store to cancel the effects of elements that are no longer present.
   @usableFromInline func cancelEffects(
-    removedFrom membershipAfter: IdentifiedArray<Element.State>.Membership
+    removedFrom membershipAfter: IdentifiedArray<ID, Element.State>.Membership
   ) -> Effect<Parent.Action> {
     Effect<Parent.Action>(
       .cancelRemovedChildren(
@@ -153,24 +151,24 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   /// Runs `element` on the element `id` of the collection at `offset` in the state at `root`; nil if it is missing.
   @inlinable static func reduce(
-    _ element: ChildReducer<Element>, id: Element.State.ID, action: Element.Action,
+    _ element: ChildReducer<Element>, id: ID, action: Element.Action,
     at offset: Int, in root: UnsafeMutablePointer<Parent.State>
   ) -> Effect<Element.Action>? {
     reduce(
       element, id: id, action: action,
-      in: &FieldPath<Parent.State, IdentifiedArray<Element.State>>.field(at: offset, in: root).pointee)
+      in: &FieldPath<Parent.State, IdentifiedArray<ID, Element.State>>.field(at: offset, in: root).pointee)
   }
 
   /// Runs `element` on the element `id` of `elements`, in place; nil if it is missing.
   @inlinable static func reduce(
-    _ element: ChildReducer<Element>, id: Element.State.ID, action: Element.Action,
-    in elements: inout IdentifiedArray<Element.State>
+    _ element: ChildReducer<Element>, id: ID, action: Element.Action,
+    in elements: inout IdentifiedArray<ID, Element.State>
   ) -> Effect<Element.Action>? {
     guard let index = elements.index(id: id) else { return nil }
     return elements.modifyElement(at: index) { element.reduce(into: &$0, action: action) }
   }
 
-  @usableFromInline func reportMissingElement(id: Element.State.ID, action: Element.Action) {
+  @usableFromInline func reportMissingElement(id: ID, action: Element.Action) {
     reportIssue(
       """
       A 'forEach' at \(location.fileID):\(location.line) received an action for a missing element \
@@ -200,15 +198,15 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 }
 
 /// The ids left in a `forEach` collection, for cancelling removed elements' effects.
-@usableFromInline struct MembershipPresence<Element: Identifiable>: ChildPresence where Element.ID: Sendable {
-  let membership: IdentifiedArray<Element>.Membership
+@usableFromInline struct MembershipPresence<ID: Hashable & Sendable, Element>: ChildPresence {
+  let membership: IdentifiedArray<ID, Element>.Membership
 
-  @usableFromInline init(membership: IdentifiedArray<Element>.Membership) {
+  @usableFromInline init(membership: IdentifiedArray<ID, Element>.Membership) {
     self.membership = membership
   }
 
   @usableFromInline func contains(_ id: any Hashable & Sendable) -> Bool {
-    guard let id = id as? Element.ID else { return true }
+    guard let id = id as? ID else { return true }
     return membership.contains(id)
   }
 }

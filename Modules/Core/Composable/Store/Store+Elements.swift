@@ -3,10 +3,10 @@ extension Store where Action: CasePathable {
   /// \.rows))`. Each reads its row by id (the last state it had once the row is removed), sends as that row, and
   /// tells an observer only of the fields of its row it read; a row's store is the same one at every call while
   /// something keeps it, so a view of a row is kept across the list's renders.
-  public func scope<Row: Identifiable, RowAction>(
-    state toRows: KeyPath<State, IdentifiedArray<Row>>,
-    action toRowAction: CaseKeyPath<Action, IdentifiedAction<Row.ID, RowAction>>
-  ) -> [Store<Row, RowAction>] where Row.ID: Sendable {
+  public func scope<ID: Hashable & Sendable, Row, RowAction>(
+    state toRows: KeyPath<State, IdentifiedArray<ID, Row>>,
+    action toRowAction: CaseKeyPath<Action, IdentifiedAction<ID, RowAction>>
+  ) -> [Store<Row, RowAction>] {
     readStructure(
       of: toRows, at: scopePath?.appending(path: toRows), read: Self.reader(from: readFromRoot, at: toRows),
       structure: \.ids)
@@ -15,7 +15,7 @@ extension Store where Action: CasePathable {
     let watch = rowWatch(at: toRows, ids: \.ids, writes: \.elementWrites)
     return rows.ids.compactMap { id in
       rows[id: id].map { row in
-        let toRow = toRows.appending(path: \IdentifiedArray<Row>.[id: id])
+        let toRow = toRows.appending(path: \IdentifiedArray<ID, Row>.[id: id])
         let key = ScopeCacheKey(state: toRow, action: toRowAction)
         if let cached = cachedChild(at: key) as? Store<Row, RowAction> { return cached }
         let child = scope(present: toRow, initially: row, rowSource: watch?.source(for: id)) {
