@@ -255,10 +255,57 @@ struct SettableProjectionTests {
 
   @Test func assigningTheProjectionSharesAnotherValue() {
     let parent = Shared(value: 5)
-    var holder = Holder(count: Shared(value: 1))
+    let holder = Holder(count: Shared(value: 1))
     holder.$count = parent
     #expect(holder.count == 5)
     parent.withLock { $0 = 6 }
     #expect(holder.count == 6)
+  }
+
+  @Test(arguments: [false, true])
+  func copiesTakenBeforeTheAssignmentShareTheNewValueToo(lockingBelowTheFloor: Bool) {
+    let holder = Holder(count: Shared(value: 1, lockingBelowTheFloor: lockingBelowTheFloor))
+    let copy = holder
+    let handedToAChild = holder.$count
+    holder.$count = Shared(value: 5)
+    #expect(copy.count == 5, "a copy of the state, as swift-sharing's wrappers share one box")
+    #expect(handedToAChild.wrappedValue == 5)
+    handedToAChild.withLock { $0 = 7 }
+    #expect(holder.count == 7)
+    let reader = SharedReader(holder.$count)
+    holder.$count = Shared(value: 9)
+    #expect(reader.wrappedValue == 7, "a reader made before reads what it was given")
+  }
+
+  @Test func whoeverReadTheOldValueIsToldOfTheAssignment() {
+    let holder = Holder(count: Shared(value: 1))
+    let told = LockIsolated(0)
+    withObservationTracking {
+      _ = holder.count
+    } onChange: {
+      told.withValue { $0 += 1 }
+    }
+    holder.$count.reference.afterNextChange { told.withValue { $0 += 1 } }
+    holder.$count = Shared(value: 2)
+    #expect(told.value == 2, "an observer and a follower of the old reference")
+    holder.$count = holder.$count
+    #expect(told.value == 2, "the same reference again changes nothing")
+  }
+
+  @Test func loadingFromAKeySwitchesEveryCopyToIt() async throws {
+    try await withDependencies {
+      $0.sharedStorage = SharedStorage(fileSystem: .inMemory())
+    } operation: {
+      let other = Shared(wrappedValue: 42, .inMemory("other"))
+      let holder = Holder(count: Shared(value: 1))
+      let copy = holder
+      try await holder.$count.load(.inMemory("other"))
+      #expect(copy.count == 42)
+      copy.$count.withLock { $0 = 43 }
+      #expect(other.wrappedValue == 43, "the same value as the key's other wrappers")
+      try await holder.$count.load(.inMemory("nothing here yet"))
+      #expect(holder.count == 43, "a key with nothing stored starts from the value held")
+      #expect(holder.$count.description == #"Shared<Int>(.inMemory("nothing here yet"))"#)
+    }
   }
 }

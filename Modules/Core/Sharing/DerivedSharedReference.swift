@@ -34,6 +34,8 @@ final class DerivedSharedReference<Root: Sendable, Value: Sendable>: SharedRefer
   // Every change is the parent's, so its followers are the ones told.
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
 
+  override func touch() { parent.touch() }
+
   override var lastChange: UInt64 { parent.lastChange }
 
   override func flush() { parent.flush() }

@@ -21,12 +21,15 @@ import ValueDump
 /// asserted, exactly like a change to state.
 @propertyWrapper @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  /// The box this wrapper reads and writes.
-  public let reference: SharedReference<Value>
+  /// What this wrapper and its copies hold: `$x = other` rebinds them all, as in swift-sharing.
+  let box: SharedBox<Value>
+
+  /// The reference this wrapper reads and writes now.
+  public var reference: SharedReference<Value> { box.reference }
 
   /// A shared value of its own, not stored anywhere (pass its `$` to the features that share it).
   public init(value: Value) {
-    reference = SharedReference(value: value, name: "Shared<\(Value.self)>")
+    box = .make(SharedReference(value: value, name: "Shared<\(Value.self)>"))
   }
 
   /// The value stored under `key`; `wrappedValue` is used when there is none yet.
@@ -34,22 +37,29 @@ public struct Shared<Value: Sendable>: Sendable {
   /// The key resolves in the current dependencies' `sharedStorage`, so a test
   /// store's features see the test's storage.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue))
   }
 
   /// The value stored under `key`, or the default the key declares when there is none yet.
   public init(_ key: SharedKeyWithDefault<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue))
   }
 
   /// The value stored under `key`; `wrappedValue`, in place of the key's own default, when there is none yet.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKeyWithDefault<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue))
+  }
+
+  /// A shared value of its own in the box a platform below `Atomic`'s floor gets (read under the lock), so that the
+  /// tests run the way an older device takes.
+  package init(value: Value, lockingBelowTheFloor: Bool) {
+    let reference = SharedReference(value: value, name: "Shared<\(Value.self)>")
+    box = lockingBelowTheFloor ? SharedBox(reference) : .make(reference)
   }
 
   /// A shared value over `reference`.
   init(reference: SharedReference<Value>) {
-    self.reference = reference
+    box = .make(reference)
   }
 
   /// A field of the value, shared: reads and writes go through this value (`$user.name.withLock { $0 = "Ada" }`
@@ -58,19 +68,36 @@ public struct Shared<Value: Sendable>: Sendable {
     Shared<Member>(reference: ProjectedSharedReference(parent: reference, keyPath: keyPath))
   }
 
-  /// Another view of the same reference.
+  /// Another wrapper of the same box: a copy, rebound with it.
   public init(projectedValue: Shared<Value>) {
-    reference = projectedValue.reference
+    self = projectedValue
   }
 
   /// The current value; change it with `withLock`.
   public var wrappedValue: Value { reference.value }
 
   /// This wrapper, to pass along (`$favorites`) or to write through (`$favorites.withLock { … }`); assigning
-  /// another (`$favorites = parent.$favorites`) makes this field share that one's value.
+  /// another (`$favorites = parent.$favorites`) makes this field, and every copy taken from it before or after,
+  /// share that one's value, as swift-sharing does. Whoever read the value before is told, as of a change.
   public var projectedValue: Shared<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { rebind(to: newValue.reference) }
+  }
+
+  /// Makes this wrapper and its copies read and write `newReference`, and tells the old one's readers.
+  private func rebind(to newReference: SharedReference<Value>) {
+    let old = box.reference
+    guard old !== newReference else { return }
+    box.rebind(to: newReference)
+    old.touch()
+  }
+
+  /// Makes this wrapper and its copies share the value stored under `key` (holding this value when nothing is
+  /// stored there yet), then loads it from there: swift-sharing's `load(_:)`, to switch what a feature shares.
+  public func load(_ key: SharedKey<Value>) async throws {
+    let current = wrappedValue
+    rebind(to: DependencyValues.current.sharedStorage.reference(for: key, default: { current }))
+    try await reference.load()
   }
 
   /// Mutates the value under its lock and returns what `body` returns.
@@ -88,7 +115,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// The value loaded from `key`'s persistence before the `Shared` exists: throws what the load threw, or
   /// `SharedLoadError.notFound` when nothing is stored (there is no default to fall back on).
   public init(require key: SharedKey<Value>) async throws {
-    reference = try await DependencyValues.current.sharedStorage.requiredReference(for: key)
+    box = .make(try await DependencyValues.current.sharedStorage.requiredReference(for: key))
   }
 
   /// Whether the value is being loaded: a key whose persistence answers later holds its default meanwhile.

@@ -188,6 +188,13 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   /// `SharedHistory.now` before reading knows whether it read the value as it is.
   public var lastChange: UInt64 { lock.withLock { lastChangeNumber } }
 
+  /// Tells observers and followers that what they read here may have changed, without changing it: a wrapper that
+  /// read this value now reads another (`$x = other`).
+  func touch() {
+    defer { tellFollowersOfTheChange() }
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {}
+  }
+
   private func tellFollowersOfTheChange() {
     let followers: [@Sendable () -> Void] = lock.withLock {
       defer { nextChangeFollowers = [] }
@@ -249,6 +256,8 @@ final class ProjectedSharedReference<Root: Sendable, Value: Sendable>: SharedRef
 
   // Every change goes through the parent, so its followers are the ones told.
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
+
+  override func touch() { parent.touch() }
 
   override var lastChange: UInt64 { parent.lastChange }
 

@@ -45,6 +45,8 @@ final class UnwrappedSharedReference<Value: Sendable>: SharedReference<Value>, @
 
   override func afterNextChange(_ onChange: @escaping @Sendable () -> Void) { parent.afterNextChange(onChange) }
 
+  override func touch() { parent.touch() }
+
   override var lastChange: UInt64 { parent.lastChange }
 
   override func flush() { parent.flush() }
