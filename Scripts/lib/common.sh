@@ -97,6 +97,24 @@ tsan_environment() {
   [ ! -f "$suppressions" ] || TSAN_OPTIONS="$TSAN_OPTIONS suppressions=$PWD/$suppressions"
 }
 
+# tsan_reports_to FOLDER: from now on, every instrumented process started from this shell (the test runner, and
+# the `users` binary a suite launches, whose standard error the suite reads as the app's output or drops) writes
+# its Thread Sanitizer reports to FOLDER/report.<pid> instead of its standard error, where tsan_check_reports
+# reads them all. Call after tsan_environment.
+tsan_reports_to() {
+  TSAN_OPTIONS="$TSAN_OPTIONS log_path=$1/report"
+}
+
+# tsan_check_reports FOLDER WHAT: fails (status 1) and prints them when a process wrote reports into FOLDER.
+tsan_check_reports() {
+  local folder=$1 what=$2 combined status=0
+  combined=$(mktemp)
+  cat "$folder"/report.* >"$combined" 2>/dev/null || true
+  tsan_check_log "$combined" "$what" || status=1
+  rm -f "$combined"
+  return "$status"
+}
+
 # tsan_check_log LOG WHAT: fails (status 1) and prints the reports when the Thread Sanitizer reported in LOG.
 tsan_check_log() {
   local log=$1 what=$2
