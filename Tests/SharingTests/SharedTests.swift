@@ -292,6 +292,32 @@ struct SettableProjectionTests {
     #expect(told.value == 2, "the same reference again changes nothing")
   }
 
+  @Test func aReaderAssignedAnotherValueSwitchesItsCopiesAndTellsItsObservers() async throws {
+    struct Screen {
+      @SharedReader var topic: String
+    }
+    let screen = Screen(topic: SharedReader(Shared(value: "swift")))
+    let copy = screen
+    let told = LockIsolated(false)
+    withObservationTracking {
+      _ = screen.topic
+    } onChange: {
+      told.setValue(true)
+    }
+    screen.$topic = SharedReader(Shared(value: "linux"))
+    #expect(copy.topic == "linux")
+    #expect(told.value)
+    try await withDependencies {
+      $0.sharedStorage = SharedStorage(fileSystem: .inMemory())
+    } operation: {
+      let stored = Shared(wrappedValue: "tca", .inMemory("topic"))
+      try await copy.$topic.load(.inMemory("topic"))
+      #expect(screen.topic == "tca")
+      stored.withLock { $0 = "sharing" }
+      #expect(screen.topic == "sharing", "it reads the key's value from now on")
+    }
+  }
+
   @Test func loadingFromAKeySwitchesEveryCopyToIt() async throws {
     try await withDependencies {
       $0.sharedStorage = SharedStorage(fileSystem: .inMemory())

@@ -81,23 +81,13 @@ public struct Shared<Value: Sendable>: Sendable {
   /// share that one's value, as swift-sharing does. Whoever read the value before is told, as of a change.
   public var projectedValue: Shared<Value> {
     get { self }
-    nonmutating set { rebind(to: newValue.reference) }
-  }
-
-  /// Makes this wrapper and its copies read and write `newReference`, and tells the old one's readers.
-  private func rebind(to newReference: SharedReference<Value>) {
-    let old = box.reference
-    guard old !== newReference else { return }
-    box.rebind(to: newReference)
-    old.touch()
+    nonmutating set { box.switchReference(to: newValue.reference) }
   }
 
   /// Makes this wrapper and its copies share the value stored under `key` (holding this value when nothing is
   /// stored there yet), then loads it from there: swift-sharing's `load(_:)`, to switch what a feature shares.
   public func load(_ key: SharedKey<Value>) async throws {
-    let current = wrappedValue
-    rebind(to: DependencyValues.current.sharedStorage.reference(for: key, default: { current }))
-    try await reference.load()
+    try await box.load(key, holding: wrappedValue)
   }
 
   /// Mutates the value under its lock and returns what `body` returns.

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import Synchronization
 
@@ -32,6 +33,22 @@ class SharedBox<Value: Sendable>: @unchecked Sendable {
   /// Makes every wrapper of this box read and write `reference` from now on.
   func rebind(to reference: SharedReference<Value>) {
     sharedRebindingLock.withLock { rebound = reference }
+  }
+
+  /// Makes every wrapper of this box read `newReference` from now on, and tells whoever read the old one, as of a
+  /// change (`$x = other`); nothing when it is the one read now.
+  final func switchReference(to newReference: SharedReference<Value>) {
+    let old = reference
+    guard old !== newReference else { return }
+    rebind(to: newReference)
+    old.touch()
+  }
+
+  /// Switches every wrapper of this box to the value stored under `key` (`current` when nothing is stored there
+  /// yet), then loads it from there: swift-sharing's `load(_:)`.
+  final func load(_ key: SharedKey<Value>, holding current: Value) async throws {
+    switchReference(to: DependencyValues.current.sharedStorage.reference(for: key, default: { current }))
+    try await reference.load()
   }
 
   /// The rebound reference, for a subclass that knows the box was rebound.

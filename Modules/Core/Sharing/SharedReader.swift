@@ -4,32 +4,35 @@ import ValueDump
 /// A read-only view of a shared value: a feature that must not change it says so in its type.
 @propertyWrapper @dynamicMemberLookup
 public struct SharedReader<Value: Sendable>: Sendable {
-  /// The box this wrapper reads.
-  public let reference: SharedReference<Value>
+  /// What this reader and its copies hold: `$x = other` rebinds them all, as in swift-sharing.
+  let box: SharedBox<Value>
+
+  /// The reference this reader reads now.
+  public var reference: SharedReference<Value> { box.reference }
 
   /// Reads what `shared` holds.
   public init(_ shared: Shared<Value>) {
-    reference = shared.reference
+    box = .make(shared.reference)
   }
 
   /// Reads the value stored under `key`; `wrappedValue` is used when there is none yet.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue))
   }
 
   /// The value stored under `key`, or the default the key declares when there is none yet, read-only.
   public init(_ key: SharedKeyWithDefault<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key.key, default: key.defaultValue))
   }
 
   /// The value stored under `key`, read-only; `wrappedValue`, in place of the key's default, when there is none.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKeyWithDefault<Value>) {
-    reference = DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue)
+    box = .make(DependencyValues.current.sharedStorage.reference(for: key.key, default: wrappedValue))
   }
 
   /// A read-only view of `reference`.
   init(reference: SharedReference<Value>) {
-    self.reference = reference
+    box = .make(reference)
   }
 
   /// A field of the value, read-only: it follows the value.
@@ -43,7 +46,7 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// Reads the value loaded from `key`'s persistence before the reader exists; throws what the load threw, or
   /// `SharedLoadError.notFound` when nothing is stored.
   public init(require key: SharedKey<Value>) async throws {
-    reference = try await DependencyValues.current.sharedStorage.requiredReference(for: key)
+    box = .make(try await DependencyValues.current.sharedStorage.requiredReference(for: key))
   }
 
   /// Whether the value is being loaded.
@@ -58,8 +61,18 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// The current value.
   public var wrappedValue: Value { reference.value }
 
-  /// This reader, to pass along.
-  public var projectedValue: SharedReader<Value> { self }
+  /// This reader, to pass along; assigning another (`$topics = other`) makes this reader and every copy of it,
+  /// taken before or after, read that one's value, as swift-sharing does. Whoever read the value before is told.
+  public var projectedValue: SharedReader<Value> {
+    get { self }
+    nonmutating set { box.switchReference(to: newValue.reference) }
+  }
+
+  /// Makes this reader and its copies read the value stored under `key` (holding this value when nothing is
+  /// stored there yet), then loads it from there, as swift-sharing's `load(_:)`.
+  public func load(_ key: SharedKey<Value>) async throws {
+    try await box.load(key, holding: wrappedValue)
+  }
 
   /// How loading and saving went for a persisted value.
   public var persistenceStatus: SharedPersistenceStatus { reference.persistenceStatus }
