@@ -138,3 +138,38 @@ private struct SilentWriter: Reducer {
     store.assert { $0.$count.withLock { $0 = 1 } }
   }
 }
+
+/// A feature that switches its favorites to a value of its own, holding 7.
+struct FavoritesSwitching: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("favorites")) var favorites: Set<Int> = []
+  }
+
+  enum Action: Equatable, CasePathable {
+    case startOverWithSeven
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.$favorites = Shared(value: [7])
+    return .none
+  }
+}
+
+@MainActor struct SharedRebindingUnderATestStoreTests {
+  @Test func aFeatureSwitchingItsSharedValueIsAssertedAsAChangeOfIt() async {
+    let store = TestStore(initialState: FavoritesSwitching.State()) { FavoritesSwitching() }
+    await store.send(.startOverWithSeven) {
+      $0.$favorites.withLock { $0 = [7] }
+    }
+    #expect(store.state.favorites == [7])
+  }
+
+  @Test func aSwitchLeftUnassertedFailsWithTheValuesBeforeAndAfter() async {
+    let store = TestStore(initialState: FavoritesSwitching.State()) { FavoritesSwitching() }
+    await withKnownIssue {
+      await store.send(.startOverWithSeven)
+    } matching: {
+      $0.description.contains("changed, but the test did not assert it") && $0.description.contains("+   7")
+    }
+  }
+}

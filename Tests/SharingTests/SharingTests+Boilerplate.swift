@@ -41,3 +41,13 @@ extension Directory.Action {
     let detail = CasePath(Directory.Action.detail, extract: { if case let .detail(value) = $0 { value } else { nil } })
   }
 }
+
+extension FavoritesSwitching.Action {
+  /// The cases of `Action` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.startOverWithSeven`.
+    let startOverWithSeven = CasePath<FavoritesSwitching.Action, Void>({ _ in FavoritesSwitching.Action.startOverWithSeven }, extract: { if case .startOverWithSeven = $0 { () } else { nil } })
+  }
+}

@@ -40,6 +40,9 @@ class SharedBox<Value: Sendable>: @unchecked Sendable {
   final func switchReference(to newReference: SharedReference<Value>) {
     let old = reference
     guard old !== newReference else { return }
+    // Inside a test store's feature, the store's copy of the state shares this box: the test sees the switch only
+    // as a change of the value, which it must assert.
+    SharedChangeTracker.current?.willRebind(to: newReference, from: old)
     rebind(to: newReference)
     old.touch()
   }

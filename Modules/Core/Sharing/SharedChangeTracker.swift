@@ -55,6 +55,18 @@ public final class SharedChangeTracker: @unchecked Sendable {
     }
   }
 
+  /// Notes that a wrapper now reads `newReference` where it read `old` (`$x = other`): a change of the new
+  /// reference from the old one's value, which a test asserts as any other (`$0.$x.withLock { $0 = … }`).
+  func willRebind(to newReference: some SharedTrackable, from old: some SharedTrackable) {
+    let id = ObjectIdentifier(newReference)
+    lock.withLock {
+      guard pending[id] == nil else { return }
+      let before = pending[ObjectIdentifier(old)]?.before ?? old.trackedValue
+      pending[id] = SharedChange(reference: newReference, before: before, after: newReference.trackedValue)
+      order.append(id)
+    }
+  }
+
   /// The changes since the last `takeChanges`, without taking them.
   func peekChanges() -> [SharedChange] {
     lock.withLock { order.compactMap { pending[$0] } }
