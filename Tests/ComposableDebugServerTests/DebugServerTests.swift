@@ -133,6 +133,25 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     await app.stop()
   }
 
+  @Test func anActionReducedAsSoonAsFollowingIsAnnouncedIsFollowed() async throws {
+    let app = try await ServedCounter()
+    let client = try DebugClient(socketPath: app.socketPath)
+    let console = DebuggerConsole(client: client)
+    var printed: [String] = []
+    let deadline = Date().addingTimeInterval(5)
+    // The user acts the moment they read the announcement, as the attached-debugger test's app does.
+    let result = console.follow(
+      count: 1, interval: .milliseconds(10), announcement: "Following.", shouldStop: { Date() > deadline }
+    ) { line in
+      printed.append(line)
+      if line == "Following." { _ = try? client.ask("send", #"{"increment":{}}"#) }
+    }
+    #expect(try result.get() == 1, "\(printed)")
+    #expect(printed.first == "Following.")
+    #expect(printed.dropFirst().joined().contains("#1"), "\(printed)")
+    await app.stop()
+  }
+
   @Test func sendingAnActionAsARecordingWritesItAndRefusingOneThatDoesNotDecode() async throws {
     let app = try await ServedCounter()
     let client = try DebugClient(socketPath: app.socketPath)

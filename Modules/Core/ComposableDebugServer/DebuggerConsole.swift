@@ -79,13 +79,17 @@ public final class DebuggerConsole {
   }
 
   /// Prints each new action as the app reduces it, until `count` arrived (when given), `shouldStop` says so, or
-  /// the app goes away; polls every `interval`. Returns how many arrived, or why following stopped.
+  /// the app goes away; polls every `interval`. `announcement` is printed once following has begun: an action the
+  /// app reduces after it is printed. Returns how many arrived, or why following stopped.
   public func follow(
-    count: Int?, interval: Duration = .milliseconds(150), shouldStop: () -> Bool, print: (String) -> Void
+    count: Int?, interval: Duration = .milliseconds(150), announcement: String? = nil, shouldStop: () -> Bool,
+    print: (String) -> Void
   ) -> Result<Int, DebugSocketError> {
     var last = client.greeting.last ?? 0
     do {
       last = try client.ask("since", String(Int.max)).last ?? last
+      // Only now: said before the app told where its timeline ends, a user's next action could fall before it.
+      if let announcement { print(announcement) }
       var arrived = 0
       while !shouldStop() {
         let answer = try client.ask("since", String(last))

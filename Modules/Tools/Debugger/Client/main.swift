@@ -109,11 +109,11 @@ while true {
       say("error: ':follow' takes a number of actions to wait for, such as ':follow 3'.")
       continue
     }
-    if count == nil { say("Following the app's actions; press Enter to stop.") }
     // With a count, standard input is left for the commands after it; without one, the next line stops it.
-    let result = console.follow(count: count, shouldStop: { count == nil && lines.hasLineOrEnded(consuming: true) }) {
-      say($0)
-    }
+    let result = console.follow(
+      count: count, announcement: count == nil ? "Following the app's actions; press Enter to stop." : nil,
+      shouldStop: { count == nil && lines.hasLineOrEnded(consuming: true) }
+    ) { say($0) }
     if case let .failure(error) = result { fail(error.message, code: 1) }
     continue
   }
