@@ -62,7 +62,7 @@ import Foundation
   }
 
   /// Steps ready or running, and steps run so far.
-  private var counts: (ready: Int, ran: UInt64) { lock.withLock { (readySteps, ranSteps) } }
+  var counts: (ready: Int, ran: UInt64) { lock.withLock { (readySteps, ranSteps) } }
 
   /// Returns once no step is ready or running, or `stepsPerWait` more steps have run.
   private func waitForIdle() async {
@@ -124,10 +124,13 @@ extension EffectWork {
     EffectWorkCounting.with(self, body)
   }
 
-  /// Notes an effect's task: started after `send` (the deferred start order), it is filed so that its hop off the
-  /// main actor, made ready where no thread or task-local tells whose it is, counts as this work's.
+  /// Notes an effect's task: it is filed so that a step of it made ready where no thread or task-local tells whose
+  /// it is counts as this work's. Started after `send` (the deferred start order), its first hop off the main actor
+  /// is such a step. Started inside `send`, its way back from a counted step to the main actor is sometimes one too:
+  /// on Linux, where the main queue is drained by pool threads, the runtime at times hands the task to the global
+  /// executor from a thread running no task (seen under CI's load, where the test went on as the effect returned).
   @usableFromInline func effectAttached(_ id: UInt64, _ task: Task<Void, Never>) {
-    guard Self.isCounting, EffectStartOrder.current == .deferred else { return }
+    guard Self.isCounting else { return }
     EffectWorkCounting.file(task, as: self)
     lock.withLock { filedTasks[id] = task }
   }

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// A step is a test store's when it is made ready by that store's work: inside its `send`, inside one of its
 /// effects' tasks (`TestStoreScope`), inside a step of it running, or by a clock waking one of its sleepers;
-/// or when it is the task of one of its effects started after `send` (`file(_:as:)`).
+/// or when it is the task of one of its effects (`file(_:as:)`).
 /// Such a step runs on its work's serial queue (in the order steps were made ready), so its end is seen; any other
 /// goes where it would have gone. Installed
 /// once, by the first test store; where the hook cannot be found, nothing is counted and test stores wait for a
@@ -81,13 +81,13 @@ enum EffectWorkCounting {
     }
   }
 
-  /// Effect tasks started after `send` (the deferred start order), by address, with their work. Such a task's
-  /// first hop off the main actor is made ready after the runtime stopped running it, where neither the thread
-  /// nor a task-local says whose it is; but that step is the task itself.
+  /// The tasks of running effects, by address, with their work. A task's step is sometimes made ready after the
+  /// runtime stopped running it, where neither the thread nor a task-local says whose it is (see
+  /// `EffectWork.effectAttached`); but that step is the task itself.
   nonisolated(unsafe) private static var filedTasks: [UnsafeRawPointer: WeakEffectWork] = [:]
   private static let filedTasksLock = NSLock()
 
-  /// Files `task`, an effect task of `work` started after `send`, until `unfile`.
+  /// Files `task`, an effect task of `work`, until `unfile`.
   static func file(_ task: Task<Void, Never>, as work: EffectWork) {
     let box = WeakEffectWork(work)
     filedTasksLock.withLock { filedTasks[address(of: task)] = box }
@@ -98,10 +98,8 @@ enum EffectWorkCounting {
     _ = filedTasksLock.withLock { filedTasks.removeValue(forKey: address(of: task)) }
   }
 
-  /// The work of the filed effect task whose step `job` is, if any. Only the deferred start order files tasks, so
-  /// the immediate order's steps skip the lookup and its lock.
+  /// The work of the filed effect task whose step `job` is, if any.
   private static func filedWork(ofTaskIn job: UnownedJob) -> EffectWork? {
-    guard EffectStartOrder.current == .deferred else { return nil }
     // A task's job is the task itself: the same object, as `Task` and `UnownedJob` each hold its address.
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
     return filedTasksLock.withLock { filedTasks[address]?.work }
