@@ -203,7 +203,7 @@ struct Hike: Reducer {
     #expect(steps.count == 2, "\(steps)")
     #expect(steps.first == "send pushTapped")
     #expect(steps.last?.hasPrefix("SwiftUI (") == true, "\(steps)")
-    #expect(steps.last?.hasSuffix("path = []") == true, "\(steps)")
+    #expect(steps.last == "SwiftUI (swipe back): path = []", "\(steps)")
     // The pasted test sends what the binding sent, under a comment that says what SwiftUI wrote.
     let test = try #require(result?.shrunkTest)
     #expect(test.contains("  // SwiftUI ("), "\(test)")

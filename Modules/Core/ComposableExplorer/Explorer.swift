@@ -212,8 +212,10 @@ public func explore<R: Reducer>(
           store.send(sent)
         case let .advance(duration): await clock.advance(by: duration)
         case let .swiftUI(write):
-          // A replayed write from a screen whose view was never rendered (shrunk away) is no sequence either.
-          guard views?.perform(write, on: store) == true else { return (taken, nil) }
+          // A replayed write SwiftUI could not make now (its screen, or the path it pops to, was shrunk away) is
+          // no sequence either. One it could is told by what makes it now.
+          guard let made = views?.perform(write, on: store) else { return (taken, nil) }
+          taken[taken.count - 1] = .swiftUI(made)
         }
         await clock.settle()
         // Checked with the sequence's dependencies: decoding a state reads its shared fields from their storage.

@@ -39,18 +39,46 @@ import Composable
     return random.element(of: chosen.writes)
   }
 
-  /// Makes `write` through the views' bindings; false when the screen it writes from is no longer held (a
-  /// replayed step whose screen was never shown).
-  func perform(_ write: SwiftUIWrite, on store: Store<State, Action>) -> Bool {
-    guard declarations.indices.contains(write.declaration) else { return false }
-    guard case let .field(screen, field) = write.kind else {
+  /// Makes `write` through the views' bindings, and returns it told by what made it now: a replayed write whose
+  /// steps before it were shrunk away may be a swipe back where it was made as a pop back to the root. Nil, and
+  /// nothing written, when SwiftUI could not make it now (its screen was never shown, the path it writes is not
+  /// one SwiftUI would, the sheet it dismisses never opened).
+  func perform(_ write: SwiftUIWrite, on store: Store<State, Action>) -> SwiftUIWrite? {
+    guard declarations.indices.contains(write.declaration) else { return nil }
+    let causes = causes(of: write.kind, in: write.declaration)
+    guard let cause = causes.first else { return nil }
+    if case let .field(screen, field) = write.kind {
+      let fields = current[write.declaration].screens[screen] ?? previous[write.declaration].screens[screen]
+      guard let fields, fields.indices.contains(field) else { return nil }
+      fields[field]()
+    } else {
       declarations[write.declaration].writeBinding(store, write.kind)
-      return true
     }
-    let fields = current[write.declaration].screens[screen] ?? previous[write.declaration].screens[screen]
-    guard let fields, fields.indices.contains(field) else { return false }
-    fields[field]()
-    return true
+    return causes.contains(write.cause) ? write : write.madeBy(cause)
+  }
+
+  /// What could make SwiftUI write `kind` to declaration `index` now, the likeliest first; empty when nothing
+  /// could. The same causes `writes(of:random:)` gives the writes it offers.
+  private func causes(of kind: SwiftUIWrite.Kind, in index: Int) -> [String] {
+    let shown = current[index]
+    let before = previous[index]
+    switch kind {
+    case let .path(ids):
+      guard let path = shown.path else { return [] }
+      var causes: [String] = []
+      if !path.isEmpty, ids == Array(path.dropLast()) { causes.append("swipe back") }
+      if ids.count + 2 <= path.count, Array(path.prefix(ids.count)) == ids {
+        causes.append(ids.isEmpty ? "back to the root" : "back \(path.count - ids.count) screens")
+      }
+      if let old = before.path, old != path, old == ids { causes.append("path as rendered before") }
+      return causes
+    case .dismissal:
+      if shown.isPresented { return ["swiped down"] }
+      return before.isPresented ? ["written nil again as it goes"] : []
+    case let .field(screen, _):
+      if shown.screens[screen] != nil { return ["text committed"] }
+      return before.screens[screen] != nil ? ["as its screen goes"] : []
+    }
   }
 
   /// The writes SwiftUI could make to declaration `index` now.

@@ -33,6 +33,11 @@ public struct SwiftUIWrite: Hashable, Sendable, CustomStringConvertible {
     case .field: "SwiftUI (\(cause)): \(target) written"
     }
   }
+
+  /// The same write, told as made by `cause`.
+  func madeBy(_ cause: String) -> SwiftUIWrite {
+    SwiftUIWrite(declaration: declaration, kind: kind, cause: cause, target: target)
+  }
 }
 
 /// A field a screen's view writes through a binding (a text field, a toggle, a picker): SwiftUI writes it once
