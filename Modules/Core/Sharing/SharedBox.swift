@@ -53,9 +53,6 @@ class SharedBox<Value: Sendable>: @unchecked Sendable {
     switchReference(to: DependencyValues.current.sharedStorage.reference(for: key, default: { current }))
     try await reference.load()
   }
-
-  /// The rebound reference, for a subclass that knows the box was rebound.
-  final var reboundReference: SharedReference<Value> { sharedRebindingLock.withLock { rebound ?? original } }
 }
 
 /// Guards every box's rebound reference: taken only by boxes that were rebound, so it is seldom contended.
@@ -69,7 +66,7 @@ final class FlaggedSharedBox<Value: Sendable>: SharedBox<Value>, @unchecked Send
   private let wasRebound = Atomic<Bool>(false)
 
   override var reference: SharedReference<Value> {
-    wasRebound.load(ordering: .relaxed) ? reboundReference : original
+    wasRebound.load(ordering: .relaxed) ? super.reference : original
   }
 
   override func rebind(to reference: SharedReference<Value>) {
