@@ -171,6 +171,49 @@ import UserClientInterface
     #expect((try? FileManager.default.contentsOfDirectory(atPath: sockets)) == [], "the token file goes with the app")
   }
 
+  /// A piped session waiting for its next line still answers the client and reduces what it sends: the app reads
+  /// its pipe off the main actor. (It answered only once a line came, the session blocking the main actor.)
+  @Test func aPipedSessionWaitingOnAQuietPipeAnswersTheClient() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed(SampleUsers.all)
+    let sockets = socketFolder(in: folder)
+    let process = Process()
+    process.executableURL = usersExecutable
+    process.arguments = ["--data-dir", folder.url.path, "--fresh", "--debug-server"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["COMPOSABLE_DEBUGGER_DIR": sockets]) { $1 }
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    // Nothing is written to the pipe until the client has been answered.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while (try? FileManager.default.contentsOfDirectory(atPath: sockets))?.isEmpty ?? true,
+      ContinuousClock.now < deadline
+    {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let client = try PseudoTerminal(rows: 30, columns: 200)
+    try client.launch(debuggerClientExecutable, [], environment: ["COMPOSABLE_DEBUGGER_DIR": sockets])
+    #expect(await client.waitFor("Attached to users (process "))
+    #expect(await ask(client, ":timeline", answer: "Actions 1–").contains("appStarted("))
+    let sent = await ask(client, #":send {"list":{"_0":{"userTapped":{"_0":5}}}}"#, answer: "Sent #")
+    #expect(sent.contains("list.userTapped(5)"))
+    client.type(":quit\r")
+    #expect(await client.waitForExit() == 0)
+    input.fileHandleForWriting.write(Data("quit\n".utf8))
+    try input.fileHandleForWriting.close()
+    let box = UncheckedBox(process)
+    let status = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        box.value.waitUntilExit()
+        continuation.resume(returning: box.value.terminationStatus)
+      }
+    }
+    #expect(status == 0)
+  }
+
   private func permissions(of path: String) -> mode_t {
     var status = stat()
     return lstat(path, &status) == 0 ? status.st_mode & 0o777 : 0

@@ -221,7 +221,7 @@ import TerminalUI
         world.readOnlyReason == nil ? HistoryFile(url: world.directory.appendingPathComponent(historyFileName)) : nil
       outcome = await session.runLive(first: first, terminal: terminal, historyFile: history)
     } else {
-      outcome = await session.run(first: first) { input.next() }
+      outcome = await session.run(first: first) { await input.nextInTheBackground() }
     }
     // The screens' watches of other sessions end with the session, not as leaks.
     world.userWatcher?.stop()

@@ -39,7 +39,7 @@ import TerminalUI
     if interactive, let terminal = LiveTerminal.standard() {
       await session.runLive(terminal: terminal)
     } else {
-      await session.run(readLine: { input.next() })
+      await session.run(readLine: { await input.nextInTheBackground() })
     }
   switch outcome {
   case .finished:

@@ -11,8 +11,9 @@ import TerminalUI
 /// any line source, so the same session runs interactively, from a script, or
 /// in a test; output goes to any sink.
 @MainActor public final class TerminalSession<State, Action> {
-  /// Where the session reads lines from: nil ends the session.
-  public typealias LineSource = () -> String?
+  /// Where the session reads lines from: nil ends the session. Async, so that a source waiting for its next line
+  /// (a quiet pipe) leaves the main actor free.
+  public typealias LineSource = () async -> String?
 
   let store: Store<State, Action>
   let view: any TerminalView<State, Action>
@@ -69,7 +70,7 @@ import TerminalUI
     write(shown(await settledFrontScreen()))
     while true {
       if let prompt { write(prompt) }
-      guard let line = readLine() else { return .finished }
+      guard let line = await readLine() else { return .finished }
       switch interpret(line) {
       case .nothing:
         continue
