@@ -38,7 +38,7 @@ let coreTargets: [Target] = [
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
   // What a debugger writes and reads beside the store's timeline: the trace file, recordings and their replay.
-  core("ComposableDebugger", ["Composable", "Sharing"]),
+  core("ComposableDebugger", ["Composable", "AtomicCounters", "Sharing"]),
   // The debugger served to clients in other terminals (a Unix socket), and the client's side of it.
   core("ComposableDebugServer", ["Composable", "ComposableDebugger", "Sharing"]),
   // Property-based exploration: a product of its own beside the test store, which it does not need to be.

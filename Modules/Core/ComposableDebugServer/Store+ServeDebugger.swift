@@ -11,17 +11,19 @@ extension Store {
   /// none. Keep it out of release builds with `#if DEBUG`.
   ///
   /// Serves until `stop()`, the store's release (its socket or token file goes with it) or the end of the process;
-  /// the store is not kept alive by it.
-  @discardableResult
+  /// the store is not kept alive by it. Inlinable, so that the timeline it starts records through code
+  /// specialized for the store's types where the caller knows them.
+  @inlinable @discardableResult
   public func serveDebugger(
     name: String = ProcessInfo.processInfo.processName, loopbackPort: UInt16? = nil,
     in folder: URL = DebugSocketFolder.url()
   ) throws(DebugSocketError) -> DebugServer {
-    try serveDebugger(name: name, port: loopbackPort, folder: folder, decodeAction: nil, exportRecording: nil)
+    if timeline == nil { recordTimeline() }
+    return try serveDebugger(name: name, port: loopbackPort, folder: folder, decodeAction: nil, exportRecording: nil)
   }
 
   /// Starts the server over a service that answers for this store.
-  func serveDebugger(
+  @usableFromInline func serveDebugger(
     name: String, port: UInt16?, folder: URL, decodeAction: ((String) throws -> Action)?,
     exportRecording: ((StoreTimeline<State, Action>, SharedStorage) -> Result<String, TimelineQueryError>)?
   ) throws(DebugSocketError) -> DebugServer {
@@ -52,14 +54,22 @@ extension Store {
 extension Store where Action: Codable {
   /// `serveDebugger(name:loopbackPort:in:)` for an app whose actions are `Codable`: a client can also send an
   /// action, written as a recording writes it, and export the kept actions as a recording that
-  /// `--replay FILE --step` opens.
-  @discardableResult
+  /// `--replay FILE --step` opens. Inlinable for the timeline it starts, as the other one.
+  @inlinable @discardableResult
   public func serveDebugger(
     name: String = ProcessInfo.processInfo.processName, loopbackPort: UInt16? = nil,
     in folder: URL = DebugSocketFolder.url()
   ) throws(DebugSocketError) -> DebugServer {
+    if timeline == nil { recordTimeline() }
+    return try serveCodableDebugger(name: name, port: loopbackPort, folder: folder)
+  }
+
+  /// Starts the server for `Codable` actions: sends decoded from JSON, exports as recordings.
+  @usableFromInline func serveCodableDebugger(
+    name: String, port: UInt16?, folder: URL
+  ) throws(DebugSocketError) -> DebugServer {
     try serveDebugger(
-      name: name, port: loopbackPort, folder: folder,
+      name: name, port: port, folder: folder,
       decodeAction: { json in
         let data = Data(json.utf8)
         // A whole recorded line, or only its action.

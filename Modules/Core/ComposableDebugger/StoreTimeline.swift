@@ -15,8 +15,8 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   public var capacity: Int { storage.capacity }
   /// The trace the timeline writes as it goes, if any.
   public let trace: (any TimelineTrace)?
-  /// What the store's send loop writes into.
-  let storage: TimelineStorage<State, Action>
+  /// What the store's hook writes into.
+  @usableFromInline let storage: TimelineStorage<State, Action>
   /// The state before the first action.
   private let initialState: State
   /// The shared values' change number before the first action.
@@ -30,7 +30,7 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
   private let elsewhere: ChangesElsewhere
 
   /// A timeline of `store`'s actions from its state now; nil for a scoped store. See `Store.recordTimeline`.
-  @MainActor fileprivate init?(
+  @MainActor @usableFromInline init?(
     of store: Store<State, Action>, capacity: Int, trace: (any TimelineTrace)?, sharedFilesIn folder: URL?
   ) {
     guard let cancellation = store.effectCancellation, let state = store.rootState else { return nil }
@@ -120,19 +120,23 @@ extension Store {
   /// timeline belongs to the root). Asking again replaces the timeline. With a trace and `sharedFilesIn`, the
   /// trace also shows the changes and saves of the shared values kept in files of that folder (the app's data
   /// folder: not another store's, in a process that runs several).
-  @discardableResult
+  ///
+  /// Inlinable, so that a caller that knows the store's types records through code specialized for them.
+  @inlinable @discardableResult
   public func recordTimeline(
     capacity: Int = 1_000, trace: (any TimelineTrace)? = nil, sharedFilesIn folder: URL? = nil
   ) -> StoreTimeline<State, Action>? {
     guard let timeline = StoreTimeline(of: self, capacity: capacity, trace: trace, sharedFilesIn: folder) else {
       return nil
     }
-    attachTimeline(timeline.storage, owner: timeline)
+    attach(timeline.storage.hook(owner: timeline))
     return timeline
   }
 
   /// The root store's timeline, if `recordTimeline` started one.
-  public var timeline: StoreTimeline<State, Action>? { timelineOwner as? StoreTimeline<State, Action> }
+  public var timeline: StoreTimeline<State, Action>? {
+    attachedHook(of: StoreTimelineHookKind.name)?.owner as? StoreTimeline<State, Action>
+  }
 }
 
 extension Store {

@@ -28,18 +28,23 @@ import Composable
     }
   }
 
-  /// The instrumentation that keeps the feature's effect tasks, to cancel them when it is dismissed.
-  func instrumentation<State, Action>() -> StoreInstrumentation<State, Action> {
-    StoreInstrumentation(
-      didReduce: { _, _, _ in },
-      effectStarted: { [weak self] id in self?.running.insert(id) },
-      effectAttached: { [weak self] id, task in
-        guard let self, running.contains(id) else { return }
-        tasks[id] = task
-      },
-      effectFinished: { [weak self] id in
-        self?.running.remove(id)
-        self?.tasks[id] = nil
+  /// The hook that keeps the feature's effect tasks, to cancel them when it is dismissed.
+  func hook<State, Action>() -> StoreHook<State, Action> {
+    StoreHook(
+      kind: "explorer", didReduce: { _, _, _, _, _ in },
+      event: { [weak self] event in
+        guard let self else { return }
+        switch event {
+        case let .effectStarted(id):
+          running.insert(id)
+        case let .effectAttached(id, task):
+          if running.contains(id) { tasks[id] = task }
+        case let .effectFinished(id):
+          running.remove(id)
+          tasks[id] = nil
+        default:
+          break
+        }
       })
   }
 
@@ -69,6 +74,6 @@ extension Explorer {
     dependencies.dismiss = life.dismissEffect
     return Store(
       initialState: initialState, reducer: reducer, dependencies: dependencies,
-      instrumentation: life.instrumentation())
+      hook: life.hook())
   }
 }

@@ -93,21 +93,25 @@ import ValueDump
       initialState: initialState,
       reducer: reducer(),
       dependencies: dependencies,
-      instrumentation: StoreInstrumentation(
-        didReduce: { action, state, _ in weakSelf?.didReduce(action, state) },
-        effectStarted: { id in
-          ledger.effectStarted(
-            id: id, by: ActionDescription(weakSelf?.currentAction), at: weakSelf?.currentSendLocation)
-          weakSelf?.effectsOfCurrentSend.append(id)
-        },
-        effectAttached: { [effectWork] id, task in
-          ledger.effectAttached(id: id, task: task)
-          effectWork.effectAttached(id, task)
-        },
-        effectFinished: { [effectWork] id in
-          ledger.effectFinished(id: id)
-          effectWork.effectEnded(id)
-          weakSelf?.events.signal()
+      hook: StoreHook(
+        kind: "test store",
+        didReduce: { action, state, _, _, _ in weakSelf?.didReduce(action, state) },
+        event: { [effectWork] event in
+          switch event {
+          case let .effectStarted(id):
+            ledger.effectStarted(
+              id: id, by: ActionDescription(weakSelf?.currentAction), at: weakSelf?.currentSendLocation)
+            weakSelf?.effectsOfCurrentSend.append(id)
+          case let .effectAttached(id, task):
+            ledger.effectAttached(id: id, task: task)
+            effectWork.effectAttached(id, task)
+          case let .effectFinished(id):
+            ledger.effectFinished(id: id)
+            effectWork.effectEnded(id)
+            weakSelf?.events.signal()
+          default:
+            break
+          }
         }))
     weakSelf = self
     effectWork.progress = { (ledger.runningCount, weakSelf?.received.count ?? 0) }

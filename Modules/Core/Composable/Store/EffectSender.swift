@@ -20,7 +20,7 @@ import Foundation
     // `send` kept past the effect's end (captured by an unstructured task) sends into a finished effect.
     guard !hasEnded else { return reportSendAfterEnd(action, createdAt: location) }
     guard let store else { return }
-    if store.timeline != nil { store.noteDelivery(fromEffect: self) }
+    if store.senderEvent != nil { store.noteDelivery(fromEffect: self) }
     let task = store.send(action)
     if task.hasEffects { adopt(task) }
   }
@@ -30,9 +30,9 @@ extension EffectSender: RunningEffect {
   /// The store's registry, while the store exists.
   var registry: EffectRegistry? { store?.effects }
 
-  /// Tells the store's timeline, if any, that this effect's body threw.
+  /// Tells the store's hook, if any, that this effect's body threw.
   @MainActor func noteFailure() {
-    store?.timeline?.note(.effectFailed(registryID))
+    store?.hookEvent?(.effectFailed(registryID))
   }
 
   /// The navigation path of the feature that created the effect: the deepest navigation id it is filed under.

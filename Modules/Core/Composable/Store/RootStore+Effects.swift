@@ -15,7 +15,7 @@ extension RootStore {
       return
     case let .send(action):
       buffer.append(action)
-      if timeline != nil { noteBuffered(sentByEffect: false) }
+      if senderEvent != nil { noteBuffered(sentByEffect: false) }
     case let .run(run):
       started.append(startRun(run, keys: keys))
     case let .merge(effects):
@@ -82,8 +82,8 @@ extension RootStore {
     let id = registry.reserve(keys: keys)
     // Before the task starts: it runs at once, and may ask for its keys (`Task.cancel(id:)`) right away.
     lineage.registryID = id
-    let hooks = effectHooks
-    hooks?.started(id)
+    let event = hookEvent
+    event?(.effectStarted(id))
     // Started after `send`, an effect may be cancelled before its first line: then it never runs, as it never
     // would have had it been cancelled before `send`. An immediate start is never cancelled before it runs, and
     // skips the check: a conditional await makes the effect's round trip about 2% dearer.
@@ -92,14 +92,14 @@ extension RootStore {
       await run()
       lineage.hasEnded = true
       registry.remove(id: id)
-      hooks?.finished(id)
+      event?(.effectFinished(id))
     }
     let reducing = ReducingContext.leave()
     let task = EffectStartOrder.startTask(priority: priority, operation: operation)
     reducing.restore()
     lineage.task = task
     registry.attach(task, id: id)
-    hooks?.attached(id, task)
+    event?(.effectAttached(id, task))
     return task
   }
 
@@ -143,13 +143,13 @@ extension RootStore {
     start(effect, keys: keys, into: &started)
     let queued = Array(buffer[bufferStart...])
     buffer.removeSubrange(bufferStart...)
-    timeline?.note(.sendingQueued(count: queued.count))
+    senderEvent?(.sendingQueued(count: queued.count))
     isSending = wasSending
     for action in queued {
-      timeline?.note(.sendingNextQueued)
+      senderEvent?(.sendingNextQueued)
       let task = send(action)
       if task.hasEffects { started.append(task) }
     }
-    timeline?.note(.sentQueued)
+    senderEvent?(.sentQueued)
   }
 }

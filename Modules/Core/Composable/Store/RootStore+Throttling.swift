@@ -37,8 +37,8 @@ extension RootStore {
     throttles[spec.key] = ThrottleRecord(lastStart: spec.now(), pending: nil, timer: nil)
     guard let pending = record.pending else { return }
     var started: [StoreTask] = []
-    timeline?.note(.firingTimer(true))
+    senderEvent?(.firingTimer(true))
     startOutsideLoop(pending, keys: keys + spec.key.registrationKeys, into: &started)
-    timeline?.note(.firingTimer(false))
+    senderEvent?(.firingTimer(false))
   }
 }

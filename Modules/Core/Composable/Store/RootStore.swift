@@ -39,27 +39,26 @@ import Observation
   var fieldKeyPaths: [ScopeKey: [Int: KeyPath<RootStore, Int>]] = [:]
   var nextSubscriptionID: UInt64 = 0
 
-  /// Receives every action and every effect start, for the test store.
-  @exclusivity(unchecked) @usableFromInline var instrumentation: StoreInstrumentation<State, Action>? {
+  /// The tools watching this store (`Store.attach(_:)`), in the order attached; `hook` tells them all.
+  @usableFromInline var attachedHooks: [StoreHook<State, Action>] = [] {
+    didSet { hook = StoreHook.combining(attachedHooks) }
+  }
+  /// One hook telling every attached tool, or nil when none is.
+  @exclusivity(unchecked) var hook: StoreHook<State, Action>? {
     didSet {
-      effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
+      hookReference = hook.map { Unmanaged.passUnretained($0).toOpaque() }
+      hookEvent = hook?.event
+      senderEvent = hook?.tracksSenders == true ? hook?.event : nil
     }
   }
-  /// The effect hooks of `instrumentation` and `timeline`, kept apart because they do not depend on the store's
-  /// types.
-  @exclusivity(unchecked) var effectHooks: EffectHooks?
-  /// What the send loop records for a debugger, when one is attached (`Store.attachTimeline`).
-  @exclusivity(unchecked) @usableFromInline var timeline: TimelineStorage<State, Action>? {
-    didSet {
-      effectHooks = EffectHooks.combining(instrumentation.map(EffectHooks.init), timeline.map(EffectHooks.init))
-      timelineReference = timeline.map { Unmanaged.passUnretained($0).toOpaque() }
-    }
-  }
-  /// The timeline as a bare pointer: the send loop reaches it with no retain and release per action (`timeline`
-  /// keeps it alive).
-  @exclusivity(unchecked) @usableFromInline var timelineReference: UnsafeMutableRawPointer?
-  /// The debugger's reader of `timeline`, kept alive as long as the store records for it.
-  var timelineOwner: AnyObject?
+  /// The hook as a bare pointer: the send loop reaches it with no retain and release per action (`hook` keeps it
+  /// alive).
+  @exclusivity(unchecked) @usableFromInline var hookReference: UnsafeMutableRawPointer?
+  /// The hook's events, which starting an effect tells without knowing the store's types.
+  @exclusivity(unchecked) var hookEvent: (@MainActor @Sendable (StoreEvent) -> Void)?
+  /// The hook's events when it follows who sends each action (`StoreEvent.isAboutSenders`); else nil, so the loop
+  /// builds none.
+  @exclusivity(unchecked) @usableFromInline var senderEvent: (@MainActor @Sendable (StoreEvent) -> Void)?
 
   /// A root from a reduce function; `Store.init` builds it in the caller's module so it is specialized.
   @usableFromInline init(
@@ -88,7 +87,7 @@ import Observation
   @inlinable func send(_ action: Action) -> StoreTask {
     guard !isSending else {
       buffer.append(action)
-      if timeline != nil { noteBuffered(sentByEffect: true) }
+      if senderEvent != nil { noteBuffered(sentByEffect: true) }
       return StoreTask(nil)
     }
     isSending = true
@@ -97,10 +96,8 @@ import Observation
     var next: Action? = action
     var index = 0
     while let action = next {
-      // One branch when no timeline is kept; recording is out of line.
-      let effect =
-        timelineReference == nil ? reducer(&state, action) : reduceRecording(action, fromBuffer: index > 0)
-      if let instrumentation { instrumentation.didReduce(action, state, effect) }
+      // One branch when no tool watches.
+      let effect = hookReference == nil ? reducer(&state, action) : reduceWatched(action, fromBuffer: index > 0)
       if !effect.isNone { start(effect, into: &startedTasks) }
       if index < buffer.count {
         next = buffer[index]
@@ -116,24 +113,26 @@ import Observation
     return startedTasks.isEmpty ? StoreTask(nil) : takeStartedTasks()
   }
 
-  /// Reduces `action` and records it in the timeline (inlinable, so it is specialized like the loop).
-  @inlinable func reduceRecording(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
-    let recorder = timelineReference.unsafelyUnwrapped
-    let started = TimelineStorage<State, Action>.readingBeforeReduce(recorder)
-    let effect = reducer(&state, action)
-    TimelineStorage<State, Action>.record(recorder, action, state: state, fromBuffer: fromBuffer, started: started)
-    return effect
+  /// Reduces `action` and tells the hook (inlinable, so it is specialized like the loop).
+  @inlinable func reduceWatched(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
+    Unmanaged<StoreHook<State, Action>>.fromOpaque(hookReference.unsafelyUnwrapped)._withUnsafeGuaranteedRef { hook in
+      let started = hook.timesReduces ? MonotonicClock.now() : 0
+      let effect = reducer(&state, action)
+      hook.didReduce(action, state, effect, fromBuffer, started)
+      return effect
+    }
   }
 
-  /// Tells the timeline that effect `lineage` is about to send an action.
+  /// Tells a hook that tracks senders that effect `lineage` is about to send an action (out of line: the loop
+  /// only checks that one listens).
   @usableFromInline func noteDelivery(fromEffect lineage: EffectLineage) {
-    timeline?.note(.delivering(fromEffect: lineage.registryID))
+    senderEvent?(.delivering(fromEffect: lineage.registryID))
   }
 
-  /// Tells the timeline that an action was just put in the buffer, by an effect delivering or by the action
-  /// being reduced (a `.send` effect, a send from a reducer or an observer).
+  /// Tells a hook that tracks senders that an action was just put in the buffer, by an effect delivering or by
+  /// the action being reduced (a `.send` effect, a send from a reducer or an observer).
   @usableFromInline func noteBuffered(sentByEffect: Bool) {
-    timeline?.note(.buffered(sentByEffect: sentByEffect))
+    senderEvent?(.buffered(sentByEffect: sentByEffect))
   }
 
   /// One task covering the tasks this send started, which the store stops holding.

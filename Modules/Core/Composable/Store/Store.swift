@@ -36,7 +36,7 @@ import Observation
   ) where R.State == State, R.Action == Action {
     let dependencies = Self.dependencies(prepareDependencies)
     let state = withDependencies({ $0 = dependencies }) { initialState() }
-    self.init(state: state, running: reducer, dependencies: dependencies, instrumentation: nil)
+    self.init(state: state, running: reducer, dependencies: dependencies, hook: nil)
   }
 
   /// A root store running a feature's `body`, built once, here, rather than for every action.
@@ -50,7 +50,7 @@ import Observation
   {
     let dependencies = Self.dependencies(prepareDependencies)
     let (state, body) = withDependencies({ $0 = dependencies }) { (initialState(), reducer.body) }
-    self.init(state: state, running: body, dependencies: dependencies, instrumentation: nil)
+    self.init(state: state, running: body, dependencies: dependencies, hook: nil)
   }
 
   /// A root store running the reducer that `reducer` builds.
@@ -61,21 +61,19 @@ import Observation
   ) where R.State == State, R.Action == Action {
     let dependencies = Self.dependencies(prepareDependencies)
     let (state, built) = withDependencies({ $0 = dependencies }) { (initialState(), reducer()) }
-    self.init(state: state, running: built, dependencies: dependencies, instrumentation: nil)
+    self.init(state: state, running: built, dependencies: dependencies, hook: nil)
   }
 
-  /// A root store whose every reduce and effect is reported to `instrumentation`: what the package's test tools
-  /// (`TestStore`, the explorer) build on; not API.
+  /// A root store whose every reduce and effect is told to `hook` from its first action: what the package's test
+  /// tools (`TestStore`, the explorer) build on; not API.
   @inlinable package convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     dependencies: DependencyValues,
-    instrumentation: StoreInstrumentation<State, Action>
+    hook: StoreHook<State, Action>
   ) where R.State == State, R.Action == Action {
-    // Kept and prepared like the app's stores, so that instrumented (test) stores run the same code.
-    self.init(
-      state: initialState, running: KeptBodyReducer(reducer), dependencies: dependencies,
-      instrumentation: instrumentation)
+    // Kept and prepared like the app's stores, so that watched (test) stores run the same code.
+    self.init(state: initialState, running: KeptBodyReducer(reducer), dependencies: dependencies, hook: hook)
   }
 
   /// The current dependencies changed by `prepareDependencies`: what the store's reducers and effects see.
@@ -93,7 +91,7 @@ import Observation
   /// concrete feature in the caller's module instead of running as generic code.
   @inlinable convenience init<R: Reducer>(
     state: State, running reducer: R, dependencies: DependencyValues,
-    instrumentation: StoreInstrumentation<State, Action>?
+    hook: StoreHook<State, Action>?
   ) where R.State == State, R.Action == Action {
     var prepared = reducer
     prepareReducer(&prepared)
@@ -103,7 +101,7 @@ import Observation
     let root = RootStore(
       initialState: state, reducer: { box.reducer.reduce(into: &$0, action: $1) },
       dependencies: dependencies)
-    root.instrumentation = instrumentation
+    if let hook { root.attachedHooks = [hook] }
     self.init(root: root, send: { root.send($0) })
   }
 

@@ -1,27 +1,22 @@
 import AtomicCounters
+import Composable
 import Foundation
 import Sharing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Who sent a recorded action, in two words: the kind in the top bits of `bits` with the action's number below,
 /// and the effect's id. Cheaper to copy and compare than an enum, on every action; `ComposableDebugger`'s
 /// `TimelineOrigin` is what a reader sees.
-@usableFromInline package struct PackedOrigin: Equatable, Sendable {
+@usableFromInline struct PackedOrigin: Equatable, Sendable {
   @usableFromInline var bits: UInt64
   /// The id of the effect that sent the action (kind `effectKind`), else 0.
-  @usableFromInline package var effect: UInt64
+  @usableFromInline var effect: UInt64
 
   @inlinable static var kindShift: UInt64 { 61 }
   /// The kinds, as `kind` reads them.
-  package static let commandKind: UInt64 = 1
-  package static let effectKind: UInt64 = 2
-  package static let immediateKind: UInt64 = 3
-  package static let timerKind: UInt64 = 4
+  static let commandKind: UInt64 = 1
+  static let effectKind: UInt64 = 2
+  static let immediateKind: UInt64 = 3
+  static let timerKind: UInt64 = 4
 
   /// No origin yet (a `deliveringOrigin` not set).
   @inlinable static var none: PackedOrigin { PackedOrigin(bits: 0, effect: 0) }
@@ -46,9 +41,9 @@ import Sharing
   }
 
   /// Which kind of sender (one of the `…Kind` constants; anything else reads as a command).
-  package var kind: UInt64 { bits >> Self.kindShift }
+  var kind: UInt64 { bits >> Self.kindShift }
   /// The action that sent it or started its effect (kinds `effectKind` and `immediateKind`).
-  package var sequence: Int { Int(bits & ((1 << Self.kindShift) - 1)) }
+  var sequence: Int { Int(bits & ((1 << Self.kindShift) - 1)) }
 }
 
 /// What a timeline's buffer holds for one action: an entry without its number, which its place gives.
@@ -67,17 +62,17 @@ import Sharing
 }
 
 /// One action as the storage hands it to its reader.
-package struct StoredAction<State, Action> {
+struct StoredAction<State, Action> {
   /// Its number in the store's life, from 1.
-  package let sequence: Int
-  package let action: Action
-  package let origin: PackedOrigin
+  let sequence: Int
+  let action: Action
+  let origin: PackedOrigin
   /// When it was reduced, in nanoseconds of `MonotonicClock`.
-  package let time: UInt64
+  let time: UInt64
   /// The state after it.
-  package let state: State
+  let state: State
   /// The shared values' change number after it (`SharedHistory.now`).
-  package let sharedChange: UInt64
+  let sharedChange: UInt64
 }
 
 /// The monotonic clock as a timeline stamps its entries: a reading kept fresh by a ticker while actions flow.
@@ -129,27 +124,9 @@ package struct StoredAction<State, Action> {
   }
 }
 
-/// The system's monotonic clock, read directly (one vDSO call, cheaper than `ContinuousClock.now` and `Date()`).
-@usableFromInline package enum MonotonicClock {
-  /// The system's monotonic clock now, in nanoseconds.
-  @usableFromInline package static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ UInt64(time.tv_nsec)
-  }
-
-  /// The monotonic reading and the wall clock at the same moment, to turn one into the other.
-  private static let anchor = (monotonic: now(), date: Date())
-
-  /// The wall-clock date of monotonic reading `time`.
-  package static func date(of time: UInt64) -> Date {
-    anchor.date.addingTimeInterval((Double(time) - Double(anchor.monotonic)) / 1e9)
-  }
-}
-
 /// Where a timeline's storage tells what happens as it happens, for a trace: told on the store's actor, with times
 /// in nanoseconds of `MonotonicClock`. `ComposableDebugger` turns it into a `TimelineTrace`.
-@usableFromInline package protocol TimelineTracing: AnyObject, Sendable {
+@usableFromInline protocol TimelineTracing: AnyObject, Sendable {
   /// Action `sequence` (its `path`, sent from `origin`) was reduced from `start` to `end`.
   func action(sequence: Int, path: String, origin: PackedOrigin, start: UInt64, end: UInt64)
   /// Effect `id` began at `time`, started by the reduce of action `startedBy` (at `path`).
@@ -165,9 +142,9 @@ package struct StoredAction<State, Action> {
 /// store without one pays one branch per action. The bound holds memory flat however long a session runs: past
 /// `capacity`, the oldest entry is dropped. Used on the main actor, with its store; not isolated to it, so that the
 /// send loop reaches it without an isolation check or a retain.
-@usableFromInline package final class TimelineStorage<State, Action>: @unchecked Sendable {
+@usableFromInline final class TimelineStorage<State, Action>: @unchecked Sendable {
   /// How many entries are kept.
-  package let capacity: Int
+  let capacity: Int
   /// Where actions and effects are traced, if anywhere.
   @usableFromInline let tracer: (any TimelineTracing)?
   /// Whether there is a tracer (read on every action, so a flag rather than an optional reference).
@@ -187,7 +164,7 @@ package struct StoredAction<State, Action> {
   /// `SharedHistory`'s change counter, held here so each action reads it with one inlined load.
   @usableFromInline let sharedChanges = SharedHistory.changes
   /// The sequence number of the last action recorded (0 before any).
-  package var lastSequence: Int { recorded }
+  var lastSequence: Int { recorded }
   @usableFromInline @exclusivity(unchecked) var recorded = 0
   /// Origins of the actions waiting in the store's buffer, in the buffer's order.
   @usableFromInline @exclusivity(unchecked) var pendingOrigins: [PackedOrigin] = []
@@ -206,7 +183,7 @@ package struct StoredAction<State, Action> {
   private var failed: Set<UInt64> = []
 
   /// An empty storage keeping the last `capacity` actions (at least 1), telling `tracer` as it goes.
-  package init(capacity: Int, tracer: (any TimelineTracing)?) {
+  init(capacity: Int, tracer: (any TimelineTracing)?) {
     self.capacity = max(1, capacity)
     self.tracer = tracer
     isTracing = tracer != nil
@@ -224,11 +201,11 @@ package struct StoredAction<State, Action> {
   // MARK: Reading
 
   /// How many entries are kept.
-  package var keptCount: Int { min(count, capacity) }
+  var keptCount: Int { min(count, capacity) }
 
   /// The entry `back` places before the newest (0: the newest); `back` must be below `keptCount + 1` (one more
   /// than kept: the slot before the oldest holds the state that entry is compared with).
-  package func stored(back: Int) -> StoredAction<State, Action> {
+  func stored(back: Int) -> StoredAction<State, Action> {
     let index = ((next - 1 - back) % slots + slots) % slots
     let slot = ring[index]
     return StoredAction(
@@ -237,12 +214,12 @@ package struct StoredAction<State, Action> {
   }
 
   /// The effects running now, oldest first: each one's id, the action that started it and when.
-  package var runningEffects: [(id: UInt64, startedBy: Int, start: UInt64)] {
+  var runningEffects: [(id: UInt64, startedBy: Int, start: UInt64)] {
     running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy, $0.value.start) }
   }
 
   /// The path of the action that started running effect `id`, kept or not; nil for an effect not running.
-  package func starterPath(ofEffect id: UInt64) -> String? {
+  func starterPath(ofEffect id: UInt64) -> String? {
     running[id]?.starter.map { actionPath($0) }
   }
 
@@ -253,10 +230,10 @@ package struct StoredAction<State, Action> {
     return actionPath(stored(back: back).action)
   }
 
-  // MARK: Recording (the store calls these)
+  // MARK: Recording (the store's hook calls these)
 
-  /// What happens around the store's send loop: where the next actions come from, failures, the timer.
-  func note(_ event: TimelineEvent) {
+  /// What the store's send loop told besides a reduce: where the next actions come from, effects' lives, the timer.
+  @usableFromInline func note(_ event: StoreEvent) {
     switch event {
     case let .buffered(sentByEffect):
       let origin = sentByEffect ? deliveringOrigin : .none
@@ -264,8 +241,15 @@ package struct StoredAction<State, Action> {
       pendingOrigins.append(isFiringTimer ? .timer : origin == .none ? .immediately(after: lastSequence) : origin)
     case let .delivering(id):
       deliveringOrigin = .effect(of: running[id]?.startedBy ?? lastSequence, id: id)
+    case let .effectStarted(id):
+      effectStarted(id)
+    case .effectAttached:
+      break
     case let .effectFailed(id):
       failed.insert(id)
+    case let .effectFinished(id):
+      // Told inside the effect's task, so its cancellation shows here.
+      effectEnded(id, outcome: Task.isCancelled ? .cancelled : failed.remove(id) != nil ? .failed : .finished)
     case let .firingTimer(firing):
       isFiringTimer = firing
     case let .sendingQueued(count):
@@ -327,24 +311,6 @@ package struct StoredAction<State, Action> {
     tracer?.action(sequence: recorded, path: actionPath(action), origin: origin, start: started, end: ended)
   }
 
-  /// `record` on the storage at `pointer` (a store's unretained reference): no retain, and, being
-  /// nonisolated, no isolation check in the send loop.
-  @inlinable static func record(
-    _ pointer: UnsafeMutableRawPointer, _ action: Action, state: State, fromBuffer: Bool, started: UInt64
-  ) {
-    Unmanaged<TimelineStorage>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
-      $0.record(action, state: state, fromBuffer: fromBuffer, started: started)
-    }
-  }
-
-  /// `readingBeforeReduce` on the storage at `pointer`, as `record(_:_:state:fromBuffer:started:)` reaches it.
-  @inlinable static func readingBeforeReduce(_ pointer: UnsafeMutableRawPointer) -> UInt64 {
-    Unmanaged<TimelineStorage>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.readingBeforeReduce() }
-  }
-
-  /// A clock reading for the reduce that is about to run, when a trace will show it; 0 otherwise.
-  @inlinable func readingBeforeReduce() -> UInt64 { isTracing ? MonotonicClock.now() : 0 }
-
   /// Notes an effect's start: the action reduced last started it.
   func effectStarted(_ id: UInt64) {
     let now = MonotonicClock.now()
@@ -353,9 +319,6 @@ package struct StoredAction<State, Action> {
     tracer?.effectBegan(id: id, startedBy: lastSequence, path: path(of: lastSequence), at: now)
   }
 
-  /// Whether effect `id` threw (and forgets it).
-  func takeFailure(of id: UInt64) -> Bool { failed.remove(id) != nil }
-
   /// Notes an effect's end and how it ended.
   func effectEnded(_ id: UInt64, outcome: EffectOutcome) {
     guard let record = running.removeValue(forKey: id) else { return }
@@ -363,4 +326,24 @@ package struct StoredAction<State, Action> {
       id: id, startedBy: record.startedBy, path: path(of: record.startedBy), outcome: outcome,
       at: MonotonicClock.now())
   }
+}
+
+extension TimelineStorage {
+  /// The hook through which a root store records into this storage, keeping `owner` (its reader) alive.
+  ///
+  /// Inlinable: built where the store's types are known (`Store.recordTimeline` in the app's module), the
+  /// recording closure is specialized for them, as the send loop is.
+  @inlinable func hook(owner: AnyObject) -> StoreHook<State, Action> {
+    StoreHook(
+      kind: StoreTimelineHookKind.name, owner: owner, timesReduces: isTracing, tracksSenders: true,
+      didReduce: { action, state, _, fromBuffer, started in
+        self.record(action, state: state, fromBuffer: fromBuffer, started: started)
+      },
+      event: { self.note($0) })
+  }
+}
+
+/// The kind a timeline's hook is attached as: a store keeps one timeline, the last asked for.
+@usableFromInline enum StoreTimelineHookKind {
+  @usableFromInline static let name = "timeline"
 }

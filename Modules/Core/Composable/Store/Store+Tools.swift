@@ -1,13 +1,19 @@
-/// What `ComposableDebugger` needs of a store to keep its timeline: the one hook point in the send loop, and the
-/// effect registry's answers about an effect.
+/// What the package's tools (the test store, the explorer, the debugger) may do to a root store besides watching it
+/// through a `StoreHook`: read and replace its state, run its reducer again, ask about an effect, end with it.
+/// None of it names a tool.
 extension Store {
-  /// Has this root store's send loop record into `storage` from now on, with `owner` (the debugger's reader of it)
-  /// kept alive beside it; replaces any storage attached before. Does nothing to a scoped store (the timeline
-  /// belongs to the root).
-  package func attachTimeline(_ storage: TimelineStorage<State, Action>, owner: AnyObject) {
-    guard let root = rootStore else { return }
-    root.timelineOwner = owner
-    root.timeline = storage
+  /// Has this root store tell `hook` about every action and effect from now on, replacing a hook of the same kind
+  /// attached before. Returns false for a scoped store (the send loop belongs to the root).
+  @usableFromInline @discardableResult package func attach(_ hook: StoreHook<State, Action>) -> Bool {
+    guard let root = rootStore else { return false }
+    root.attachedHooks.removeAll { $0.kind == hook.kind }
+    root.attachedHooks.append(hook)
+    return true
+  }
+
+  /// The hook of `kind` attached to the root store, if any.
+  package func attachedHook(of kind: String) -> StoreHook<State, Action>? {
+    rootStore?.attachedHooks.first { $0.kind == kind }
   }
 
   /// The root store's state now, before its next action; nil for a scoped store.
@@ -18,15 +24,12 @@ extension Store {
   package var rootReducer: ((inout State, Action) -> Effect<Action>)? { rootStore?.reducer }
 
   /// Replaces the root's state, telling its observers as after an action: a debugger applying a state it
-  /// recomputed. No action is reduced, so nothing is recorded. Does nothing to a scoped store.
+  /// recomputed. No action is reduced, so no hook is told. Does nothing to a scoped store.
   package func replaceRootState(_ state: State) {
     guard let root = rootStore else { return }
     root.state = state
     if root.needsNotification { root.notifyObservers() }
   }
-
-  /// The reader attached with `attachTimeline(_:owner:)` to the root store, if any.
-  package var timelineOwner: AnyObject? { rootStore?.timelineOwner }
 
   /// The root's answers about a running effect: its cancellation ids as the feature declared them (navigation ids
   /// left out), and whether it was cancelled. Nil for a scoped store.

@@ -1,0 +1,60 @@
+/// The one door through which a tool watches a root store: each action with the state it left and the effect it
+/// returned, and every other step of the send loop as a `StoreEvent`.
+///
+/// The package's tools (the test store, the explorer, the debugger's timeline and the server it feeds) attach one
+/// each (`Store.attach(_:)`); the store knows none of them. A store with none attached pays one branch per action.
+/// `didReduce` is a closure so that a tool built where the store's types are known (an inlinable factory, as the
+/// debugger's timeline has) records through code specialized for them.
+@usableFromInline package final class StoreHook<State, Action> {
+  /// Called on the main actor after each action's reduce: the action, the state it left, the effect it returned,
+  /// whether it waited in the loop's buffer (sent while another action was handled), and the monotonic clock's
+  /// reading before the reduce (0 unless `timesReduces`).
+  @usableFromInline let didReduce: @MainActor (Action, State, Effect<Action>, Bool, UInt64) -> Void
+  /// Whether `didReduce` needs the clock's reading before each reduce (a trace shows the reduce's span).
+  @usableFromInline let timesReduces: Bool
+  /// Whether the tool follows who sends each action (`StoreEvent.isAboutSenders`): the loop builds those events
+  /// only for a tool that reads them.
+  let tracksSenders: Bool
+  /// Every other step: effects starting, given their task, failing and finishing, and where the next actions come
+  /// from. Told on the main actor; an effect's end is told inside its task, so `Task.isCancelled` there says how.
+  @usableFromInline let event: @MainActor @Sendable (StoreEvent) -> Void
+  /// Which tool this is: attaching another hook of the same kind replaces it.
+  package let kind: String
+  /// What the tool keeps alive for as long as the store reports to it (its reader, say).
+  package let owner: AnyObject?
+
+  /// A hook of `kind` whose tool is kept alive by `owner`, told each reduce through `didReduce` and every other
+  /// step through `event`.
+  @usableFromInline package init(
+    kind: String,
+    owner: AnyObject? = nil,
+    timesReduces: Bool = false,
+    tracksSenders: Bool = false,
+    didReduce: @escaping @MainActor (Action, State, Effect<Action>, Bool, UInt64) -> Void,
+    event: @escaping @MainActor @Sendable (StoreEvent) -> Void
+  ) {
+    self.kind = kind
+    self.owner = owner
+    self.timesReduces = timesReduces
+    self.tracksSenders = tracksSenders
+    self.didReduce = didReduce
+    self.event = event
+  }
+
+  /// One hook telling every hook of `hooks` in turn, or the only one, or nil for none.
+  static func combining(_ hooks: [StoreHook]) -> StoreHook? {
+    guard hooks.count > 1 else { return hooks.first }
+    let reduces = hooks.map(\.didReduce)
+    let events = hooks.map(\.event)
+    return StoreHook(
+      kind: hooks.map(\.kind).joined(separator: "+"),
+      timesReduces: hooks.contains { $0.timesReduces },
+      tracksSenders: hooks.contains { $0.tracksSenders },
+      didReduce: { action, state, effect, fromBuffer, started in
+        for reduced in reduces { reduced(action, state, effect, fromBuffer, started) }
+      },
+      event: { event in
+        for told in events { told(event) }
+      })
+  }
+}
