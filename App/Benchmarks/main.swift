@@ -445,14 +445,14 @@ let targets: [String: [Target]] = [
   "(a) the same, timeline on": [.ratio(1.25, to: "(a) 1M sends, counter store", label: "(a)")],
   "(b) the same, timeline on": [.ratio(1.25, to: "(b) 1M sends, scoped 5 deep", label: "(b)")],
   // Serving the debugger needs its timeline; with no client it must cost nothing more, and a client following the
-  // app live stays within the timeline's own bound.
+  // app live costs at most 5% over the timeline: the server reads the timeline the hook fills, beside the loop.
   "(a) the same, debugger served": [.ratio(1.02, to: "(a) the same, timeline on", label: "timeline on")],
   "(b) the same, debugger served": [.ratio(1.02, to: "(b) the same, timeline on", label: "timeline on")],
   "(a) the same, debugger served, a client following": [
-    .ratio(1.25, to: "(a) 1M sends, counter store", label: "(a)")
+    .ratio(1.05, to: "(a) the same, timeline on", label: "timeline on")
   ],
   "(b) the same, debugger served, a client following": [
-    .ratio(1.25, to: "(b) 1M sends, scoped 5 deep", label: "(b)")
+    .ratio(1.05, to: "(b) the same, timeline on", label: "timeline on")
   ],
   "(c) forEach, 1,000 rows": [.ratio(2, to: "(a) 1M sends, counter store", label: "(a)")],
   "(c) forEach, 100,000 rows": [

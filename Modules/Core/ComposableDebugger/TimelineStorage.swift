@@ -273,7 +273,7 @@ struct StoredAction<State, Action> {
 
   /// Records an action the store reduced; `fromBuffer` says whether it waited in the buffer, `started` is the
   /// clock reading before its reduce (taken only when tracing, which shows the reduce's span).
-  @inlinable func record(_ action: Action, state: State, fromBuffer: Bool, started: UInt64) {
+  @inlinable @inline(__always) func record(_ action: Action, state: State, fromBuffer: Bool, started: UInt64) {
     var origin = deliveringOrigin
     if fromBuffer {
       origin = pendingStart < pendingOrigins.count ? takeNextPending() : .immediately(after: recorded)

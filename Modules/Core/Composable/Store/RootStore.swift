@@ -113,14 +113,15 @@ import Observation
     return startedTasks.isEmpty ? StoreTask(nil) : takeStartedTasks()
   }
 
-  /// Reduces `action` and tells the hook (inlinable, so it is specialized like the loop).
+  /// Reduces `action` and tells the hook (inlinable, so it is specialized like the loop). The hook is reached
+  /// through `StoreHook`'s static functions, which are nonisolated: a closure made here would be isolated to the
+  /// main actor and check the executor each time a nonisolated function called it.
   @inlinable func reduceWatched(_ action: Action, fromBuffer: Bool) -> Effect<Action> {
-    Unmanaged<StoreHook<State, Action>>.fromOpaque(hookReference.unsafelyUnwrapped)._withUnsafeGuaranteedRef { hook in
-      let started = hook.timesReduces ? MonotonicClock.now() : 0
-      let effect = reducer(&state, action)
-      hook.didReduce(action, state, effect, fromBuffer, started)
-      return effect
-    }
+    let hook = hookReference.unsafelyUnwrapped
+    let started = StoreHook<State, Action>.readingBeforeReduce(hook)
+    let effect = reducer(&state, action)
+    StoreHook<State, Action>.tell(hook, action, state: state, effect: effect, fromBuffer: fromBuffer, started: started)
+    return effect
   }
 
   /// Tells a hook that tracks senders that effect `lineage` is about to send an action (out of line: the loop

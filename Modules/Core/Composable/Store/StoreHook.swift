@@ -6,10 +6,11 @@
 /// `didReduce` is a closure so that a tool built where the store's types are known (an inlinable factory, as the
 /// debugger's timeline has) records through code specialized for them.
 @usableFromInline package final class StoreHook<State, Action> {
-  /// Called on the main actor after each action's reduce: the action, the state it left, the effect it returned,
-  /// whether it waited in the loop's buffer (sent while another action was handled), and the monotonic clock's
-  /// reading before the reduce (0 unless `timesReduces`).
-  @usableFromInline let didReduce: @MainActor (Action, State, Effect<Action>, Bool, UInt64) -> Void
+  /// Called after each action's reduce: the action, the state it left, the effect it returned, whether it waited
+  /// in the loop's buffer (sent while another action was handled), and the monotonic clock's reading before the
+  /// reduce (0 unless `timesReduces`). Always called on the main actor, by the send loop, but typed nonisolated: a
+  /// main-actor closure made outside the main actor checks the executor on every call, a third of a send.
+  @usableFromInline let didReduce: (Action, State, Effect<Action>, Bool, UInt64) -> Void
   /// Whether `didReduce` needs the clock's reading before each reduce (a trace shows the reduce's span).
   @usableFromInline let timesReduces: Bool
   /// Whether the tool follows who sends each action (`StoreEvent.isAboutSenders`): the loop builds those events
@@ -30,7 +31,7 @@
     owner: AnyObject? = nil,
     timesReduces: Bool = false,
     tracksSenders: Bool = false,
-    didReduce: @escaping @MainActor (Action, State, Effect<Action>, Bool, UInt64) -> Void,
+    didReduce: @escaping (Action, State, Effect<Action>, Bool, UInt64) -> Void,
     event: @escaping @MainActor @Sendable (StoreEvent) -> Void
   ) {
     self.kind = kind
@@ -41,11 +42,28 @@
     self.event = event
   }
 
+  /// The monotonic clock's reading before a reduce, for the hook at `pointer` (a store's unretained reference)
+  /// when it times reduces; else 0.
+  @inlinable static func readingBeforeReduce(_ pointer: UnsafeMutableRawPointer) -> UInt64 {
+    Unmanaged<StoreHook>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.timesReduces ? MonotonicClock.now() : 0 }
+  }
+
+  /// `didReduce` of the hook at `pointer`: no retain, and, being nonisolated, no executor check in the send loop.
+  @inlinable static func tell(
+    _ pointer: UnsafeMutableRawPointer, _ action: Action, state: State, effect: Effect<Action>, fromBuffer: Bool,
+    started: UInt64
+  ) {
+    Unmanaged<StoreHook>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+      $0.didReduce(action, state, effect, fromBuffer, started)
+    }
+  }
+
   /// One hook telling every hook of `hooks` in turn, or the only one, or nil for none.
   static func combining(_ hooks: [StoreHook]) -> StoreHook? {
     guard hooks.count > 1 else { return hooks.first }
     let reduces = hooks.map(\.didReduce)
-    let events = hooks.map(\.event)
+    // Who sent what goes only to the hooks that track it, as it would were each attached alone.
+    let events = hooks.map { hook in (told: hook.event, tracksSenders: hook.tracksSenders) }
     return StoreHook(
       kind: hooks.map(\.kind).joined(separator: "+"),
       timesReduces: hooks.contains { $0.timesReduces },
@@ -54,7 +72,7 @@
         for reduced in reduces { reduced(action, state, effect, fromBuffer, started) }
       },
       event: { event in
-        for told in events { told(event) }
+        for (told, tracksSenders) in events where tracksSenders || !event.isAboutSenders { told(event) }
       })
   }
 }
