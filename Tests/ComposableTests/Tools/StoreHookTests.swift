@@ -38,7 +38,8 @@ private struct HookedCounter: Reducer {
       kind: kind, tracksSenders: tracksSenders,
       didReduce: { action, state, effect, fromBuffer, _ in
         self.lines.append(
-          "\(kind) reduced \(action) → \(state.count)\(fromBuffer ? " (buffered)" : "")\(effect.isNone ? "" : " +effect")")
+          "\(kind) reduced \(action) → \(state.count)\(fromBuffer ? " (buffered)" : "")\(effect.isNone ? "" : " +effect")"
+        )
       },
       event: { event in
         switch event {
@@ -71,14 +72,15 @@ private struct HookedCounter: Reducer {
         "probe effect finished",
         "probe effect attached",
         "probe reduced loaded → 2 (buffered)",
-      ] || log.lines == [
-        "probe reduced tapped → 1",
-        "probe reduced load → 1 +effect",
-        "probe effect started",
-        "probe effect attached",
-        "probe reduced loaded → 2",
-        "probe effect finished",
-      ])
+      ]
+        || log.lines == [
+          "probe reduced tapped → 1",
+          "probe reduced load → 1 +effect",
+          "probe effect started",
+          "probe effect attached",
+          "probe reduced loaded → 2",
+          "probe effect finished",
+        ])
   }
 
   @Test func aHookOfTheSameKindReplacesTheOldOneAndAnotherKindJoinsIt() {
@@ -101,10 +103,11 @@ private struct HookedCounter: Reducer {
     store.attach(log.hook(kind: "senders", tracksSenders: true))
     store.send(.twice)
     #expect(
-      log.lines == [
-        "plain reduced twice → 0 +effect", "senders reduced twice → 0 +effect", "plain buffered", "senders buffered",
-        "plain reduced tapped → 1 (buffered)", "senders reduced tapped → 1 (buffered)",
-      ].filter { $0 != "plain buffered" })
+      log.lines
+        == [
+          "plain reduced twice → 0 +effect", "senders reduced twice → 0 +effect", "plain buffered", "senders buffered",
+          "plain reduced tapped → 1 (buffered)", "senders reduced tapped → 1 (buffered)",
+        ].filter { $0 != "plain buffered" })
   }
 
   @Test func aScopedStoreTakesNoHookTheRootDoes() {
