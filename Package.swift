@@ -38,7 +38,7 @@ let coreTargets: [Target] = [
   // of runtime issues as Swift Testing and XCTest failures, and is what test targets import.
   core("ComposableTestStore", ["Composable", "Clocks", "ValueDump", "Sharing"]),
   // What a debugger writes and reads beside the store's timeline: the trace file, recordings and their replay.
-  core("ComposableDebugger", ["Composable", "AtomicCounters", "Sharing"]),
+  core("ComposableDebugger", ["Composable", "AtomicCounters", "Sharing", "ValueDump"]),
   // The debugger served to clients in other terminals (a Unix socket), and the client's side of it.
   core("ComposableDebugServer", ["Composable", "ComposableDebugger", "Sharing"]),
   // Property-based exploration: a product of its own beside the test store, which it does not need to be.
@@ -192,7 +192,7 @@ let coreTests: [Target] = [
   tests("Composable", ["ComposableDebugger"]),
   tests("ComposableTestStore"),
   tests("ComposableDebugger"),
-  tests("ComposableDebugServer", ["ComposableDebugger"]),
+  tests("ComposableDebugServer", ["ComposableDebugger", "DebuggerKit"]),
   tests("ComposableExplorer"),
   tests("ComposableTesting"),
   tests("TerminalUI"),
@@ -225,7 +225,8 @@ let appTests: [Target] = [
     dependencies: [
       "UsersShell", "users", "ComposableTesting", "ComposableDebugger", "UserClientInterface", "UserClientTesting",
       "AnalyticsClientLive",
-      "UserClientLive", "SystemSQLite", "TerminalHarness", "ComposableDebugServer", "composable-debugger",
+      "UserClientLive", "SystemSQLite", "TerminalHarness", "ComposableDebugServer", "DebuggerKit",
+      "composable-debugger",
     ],
     path: "Tests/UsersShellTests")
 ]
@@ -237,7 +238,7 @@ let benchmarks: [Target] = [
     dependencies: [
       "Composable", "ComposableDebugger", "ComposableTestStore", "ComposableExplorer", "UsersShell", "AppFeature",
       "Sharing", "TerminalUI", "UserClientInterface", "UserClientLive", "UserListInterface", "TerminalHarness",
-      "ComposableDebugServer",
+      "ComposableDebugServer", "DebuggerKit",
     ],
     path: "App/Benchmarks")
 ]
@@ -256,10 +257,20 @@ let tools: [Target] = [
   .target(name: "ScaffolderKit", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Scaffolder/Kit"),
   .executableTarget(
     name: "ScaffolderTool", dependencies: ["ScaffolderKit"], path: "Modules/Tools/Scaffolder/Tool"),
-  // The debugger's client (composable-debugger): attaches to an app that serves its debugger.
+  // The debugger's client: the console and connection (a library its tests and the benchmarks use), and the
+  // command-line tool (composable-debugger) that attaches to an app serving its debugger.
+  .target(
+    name: "DebuggerKit", dependencies: ["ComposableDebugServer", "ComposableDebugger"],
+    path: "Modules/Tools/Debugger/Kit"),
   .executableTarget(
-    name: "composable-debugger", dependencies: ["ComposableDebugServer"], path: "Modules/Tools/Debugger/Client"),
+    name: "composable-debugger", dependencies: ["DebuggerKit", "ComposableDebugServer"],
+    path: "Modules/Tools/Debugger/Client"),
   .testTarget(name: "ScaffolderKitTests", dependencies: ["ScaffolderKit"], path: "Tests/ScaffolderKitTests"),
+  // Every debugger command run at an app's prompt and through an attached client, compared word for word.
+  .testTarget(
+    name: "DebuggerKitTests",
+    dependencies: ["DebuggerKit", "ComposableDebugServer", "ComposableDebugger", "Composable"],
+    path: "Tests/DebuggerKitTests"),
   // The golden fixtures are read by path at run time, not compiled.
   .testTarget(
     name: "BoilerplateKitTests", dependencies: ["BoilerplateKit"], path: "Tests/BoilerplateKitTests",

@@ -1,4 +1,5 @@
 import ComposableDebugServer
+import DebuggerKit
 import Foundation
 
 /// Attaches a client to the debugger served at `path` and follows it for the rest of the run, from a thread of its

@@ -2,6 +2,7 @@ import Composable
 import ComposableDebugServer
 import ComposableDebugger
 import ComposableTesting
+import DebuggerKit
 import Foundation
 import Testing
 
@@ -95,21 +96,25 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(client.greeting.text?.contains("Attached to counter (process ") == true)
     #expect(client.greeting.text?.contains("3 actions so far, kept #1–#3") == true)
 
-    let timeline = said(try client.ask("timeline", "", pageSize: 2))
+    let timeline = said(try client.ask("run", ":timeline", pageSize: 2))
     #expect(timeline.contains("#2") && timeline.contains("#3") && timeline.contains("note(\"hi\")"))
     #expect(!timeline.contains("#1 "))
     #expect(timeline.contains("Actions 2–3 of 3"))
-    let older = try client.ask("timeline", "", from: 2, pageSize: 2)
-    #expect(said(older).contains("#1") && older.shown == 3)
+    // The connection's own debugger remembers the listing, as the app's prompt does.
+    let older = said(try client.ask("run", ":more", pageSize: 2))
+    #expect(older.contains("#1") && older.contains("Actions 1–1 of 3"))
 
-    #expect(said(try client.ask("at", "2")).contains("count: 2"))
-    let diff = said(try client.ask("diff", "3"))
+    #expect(said(try client.ask("run", ":at 2")).contains("count: 2"))
+    let diff = said(try client.ask("run", ":diff 3"))
     #expect(diff.contains("#3 note(\"hi\")") && diff.contains("+") && diff.contains("hi at 2"))
-    #expect(said(try client.ask("at", "9")) == "error: There is no action #9: actions go from #1 to #3.")
-    #expect(said(try client.ask("diff", "x")) == "error: 'x' is not an action number; try ':diff 12'.")
-    #expect(said(try client.ask("effects")) == "No effects are running.")
-    #expect(said(try client.ask("alive")).contains("store"))
-    #expect(said(try client.ask("frobnicate")).hasPrefix("error: Unknown command 'frobnicate'"))
+    #expect(said(try client.ask("run", ":at 9")) == "error: There is no action #9: actions go from #1 to #3.")
+    #expect(said(try client.ask("run", ":diff x")) == "error: 'x' is not an action number; try ':diff 12'.")
+    #expect(said(try client.ask("run", ":effects")) == "No effects are running.")
+    #expect(said(try client.ask("run", ":alive")).contains("store"))
+    #expect(said(try client.ask("frobnicate")).hasPrefix("error: Unknown request 'frobnicate'"))
+    #expect(
+      said(try client.ask("run", ":frobnicate")) == "error: Unknown debugger command ':frobnicate'; ':help' lists them."
+    )
     client.close()
     await app.stop()
   }
@@ -144,7 +149,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
       count: 1, interval: .milliseconds(10), announcement: "Following.", shouldStop: { Date() > deadline }
     ) { line in
       printed.append(line)
-      if line == "Following." { _ = try? client.ask("send", #"{"increment":{}}"#) }
+      if line == "Following." { _ = try? client.ask("run", #":send {"increment":{}}"#) }
     }
     #expect(try result.get() == 1, "\(printed)")
     #expect(printed.first == "Following.")
@@ -155,12 +160,13 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
   @Test func sendingAnActionAsARecordingWritesItAndRefusingOneThatDoesNotDecode() async throws {
     let app = try await ServedCounter()
     let client = try DebugClient(socketPath: app.socketPath)
-    #expect(said(try client.ask("send", #"{"increment":{}}"#)) == "Sent #1 increment.")
-    #expect(said(try client.ask("send", #"{"time":1,"action":{"note":{"_0":"sent"}}}"#)) == "Sent #2 note(\"sent\").")
+    #expect(said(try client.ask("run", #":send {"increment":{}}"#)) == "Sent #1 increment.")
+    #expect(
+      said(try client.ask("run", #":send {"time":1,"action":{"note":{"_0":"sent"}}}"#)) == "Sent #2 note(\"sent\").")
     #expect(await app.store.currentState.notes == ["sent at 1"])
-    let refused = said(try client.ask("send", #"{"explode":{}}"#))
+    let refused = said(try client.ask("run", #":send {"explode":{}}"#))
     #expect(refused.hasPrefix("error: {\"explode\":{}} is not an action of Counter.Action:"))
-    #expect(said(try client.ask("send", "")).hasPrefix("error: ':send' takes an action"))
+    #expect(said(try client.ask("run", ":send")).hasPrefix("error: ':send' takes an action"))
     #expect(await app.store.timeline?.lastSequence == 2)
     await app.stop()
   }
@@ -169,11 +175,11 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     let app = try await ServedCounter()
     await app.send(.increment, .increment, .note("after"))
     let client = try DebugClient(socketPath: app.socketPath)
-    let skipped = said(try client.ask("skip", "1"))
+    let skipped = said(try client.ask("run", ":skip 1"))
     #expect(skipped.contains("Without #1 increment, the 2 actions after it reduced again"))
     #expect(skipped.contains("count: 2") && skipped.contains("count: 1"))
     #expect(skipped.contains("after at 1"))
-    #expect(said(try client.ask("skip", "3")).contains("the 0 actions after it"))
+    #expect(said(try client.ask("run", ":skip 3")).contains("the 0 actions after it"))
     #expect(await app.store.currentState == Counter.State(count: 2, notes: ["after at 2"]))
     await app.stop()
   }
@@ -189,11 +195,12 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
       }
     }
     let client = try DebugClient(socketPath: app.socketPath)
-    #expect(said(try client.ask("skip", "1")).hasSuffix("':apply 1' makes it the live state."))
-    #expect(said(try client.ask("apply", "1")).hasPrefix("Applied: the live state is the state without #1 increment."))
+    #expect(said(try client.ask("run", ":skip 1")).hasSuffix("':apply 1' makes it the live state."))
+    #expect(
+      said(try client.ask("run", ":apply 1")).hasPrefix("Applied: the live state is the state without #1 increment."))
     #expect(await app.store.currentState == Counter.State(count: 1, notes: ["after at 1"]))
     #expect(renders.value == 2, "observers told once of the applied state")
-    #expect(said(try client.ask("apply", "9")) == "error: There is no action #9: actions go from #1 to #3.")
+    #expect(said(try client.ask("run", ":apply 9")) == "error: There is no action #9: actions go from #1 to #3.")
     // The next action goes on from the applied state.
     await app.send(.increment)
     #expect(await app.store.currentState.count == 2)
@@ -213,13 +220,13 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
       return (UncheckedSendableBox(store), server)
     }
     let client = try DebugClient(socketPath: server.socketURL!.path)
-    #expect(said(try client.ask("skip", "1")).hasSuffix("It changes shared values too: ':apply' cannot apply it."))
+    #expect(said(try client.ask("run", ":skip 1")).hasSuffix("It changes shared values too: ':apply' cannot apply it."))
     #expect(
-      said(try client.ask("apply", "1"))
+      said(try client.ask("run", ":apply 1"))
         == "error: Without #1 the shared values would differ too: the debugger applies state only, never what is "
         + "saved in files.")
     #expect(await MainActor.run { store.value.currentState.total } == 2, "the shared value is put back")
-    #expect(said(try client.ask("apply", "2")).hasPrefix("Applied: the live state is the state without #2 tap."))
+    #expect(said(try client.ask("run", ":apply 2")).hasPrefix("Applied: the live state is the state without #2 tap."))
     #expect(await MainActor.run { store.value.currentState.taps } == 0)
     #expect(await MainActor.run { store.value.currentState.total } == 2)
     server.stop()
@@ -285,7 +292,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
 
     let client = try DebugClient(loopbackPort: port, token: token)
     #expect(client.greeting.text?.contains("Attached to simulated") == true)
-    #expect(said(try client.ask("at", "1")).contains("count: 1"))
+    #expect(said(try client.ask("run", ":at 1")).contains("count: 1"))
     #expect(throws: DebugSocketError("Wrong token: this app's debugger was not opened to you.")) {
       _ = try DebugClient(loopbackPort: port, token: String(repeating: "0", count: 64))
     }
@@ -327,8 +334,8 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     await app.send(.increment)
     let first = try DebugClient(socketPath: app.socketPath)
     let second = try DebugClient(socketPath: app.socketPath)
-    #expect(said(try first.ask("at", "1")).contains("count: 1"))
-    #expect(said(try second.ask("at", "1")).contains("count: 1"))
+    #expect(said(try first.ask("run", ":at 1")).contains("count: 1"))
+    #expect(said(try second.ask("run", ":at 1")).contains("count: 1"))
     #expect(app.server.clientCount == 2)
 
     let raw = try DebugSocket.connect(to: app.socketPath)
@@ -343,7 +350,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(version.contains("\"id\":7"))
     raw.close()
     await app.stop()
-    #expect(throws: DebugSocketError.self) { _ = try first.ask("effects") }
+    #expect(throws: DebugSocketError.self) { _ = try first.ask("run", ":effects") }
   }
 
   @Test func aClientThatLeavesMidwayThroughALargeStateCostsTheAppNothing() async throws {
@@ -361,7 +368,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     // On a thread of its own, as a client in another process: the test's tasks keep the cooperative pool.
     Thread.detachNewThread {
       defer { finished.setValue(true) }
-      size.setValue((try? DebugClient(socketPath: path).ask("at", "1").text?.utf8.count) ?? 0)
+      size.setValue((try? DebugClient(socketPath: path).ask("run", ":at 1").text?.utf8.count) ?? 0)
     }
     // The main actor stays free while the 10 MB state is dumped and written: each hop to it comes back at once.
     var slowestHop = Duration.zero
@@ -377,7 +384,7 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     #expect(slowestHop < .milliseconds(500), "the main actor waited \(slowestHop) for a client's dump")
     await app.send(.increment)
     #expect(await app.store.currentState.count == 1)
-    #expect(said(try DebugClient(socketPath: path).ask("effects")) == "No effects are running.")
+    #expect(said(try DebugClient(socketPath: path).ask("run", ":effects")) == "No effects are running.")
     await app.stop()
   }
 
@@ -394,11 +401,11 @@ private func said(_ answer: DebugAnswer) -> String { answer.ok ? answer.text ?? 
     }
     let path = server.socketURL!.path
     let client = try DebugClient(socketPath: path)
-    #expect(said(try client.ask("effects")) == "No effects are running.")
+    #expect(said(try client.ask("run", ":effects")) == "No effects are running.")
     await MainActor.run { holder.store = nil }
     // The test still holds the server; it went with its store all the same.
     #expect(!FileManager.default.fileExists(atPath: path))
-    #expect(throws: DebugSocketError("the app closed the connection")) { _ = try client.ask("effects") }
+    #expect(throws: DebugSocketError("the app closed the connection")) { _ = try client.ask("run", ":effects") }
     #expect(throws: (any Error).self) { _ = try DebugClient(socketPath: path) }
   }
 }

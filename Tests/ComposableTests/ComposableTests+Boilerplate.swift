@@ -173,7 +173,7 @@ extension Greeter.Action {
 
 extension Greeter.Action: FeatureSentCases {
   /// The cases `Greeter`'s own logic sends (effect responses, follow-ups), found in its sources (generated).
-  public static var casesSentByFeature: Set<String> { ["delegate", "finished", "found", "fromEffect", "late", "pinged", "quickStarted", "relayed", "results", "searched", "slowStarted", "tick", "ticked"] }
+  public static var casesSentByFeature: Set<String> { ["delegate", "finished", "found", "fromEffect", "late", "loaded", "pinged", "quickStarted", "relayed", "results", "searched", "slowStarted", "tick", "ticked"] }
 }
 
 extension Destination: CaseReducer {

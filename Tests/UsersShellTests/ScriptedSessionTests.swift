@@ -201,9 +201,13 @@ import UsersShell
         :more             Go on with older actions of the last listing.
         :at N             Show the screens as they were after action N.
         :next, :prev      Step to the next or previous action while looking at the past.
-        :diff N           Show what action N changed in the state, shared values included.
+        :diff [N]         Show what action N changed in the state, shared values included.
         :effects          List the effects running now: who started them, for how long, their cancel ids.
         :alive            Count what is alive under the store: child stores, followers, watches, effects.
+        :send ACTION      Send an action, written as a recording writes it ({"task":{}}).
+        :skip N           Show how the state now would differ without action N (the app is untouched).
+        :apply N          Make the state without action N the live state (state only: never shared values).
+        :export FILE      Write the kept actions as a recording: '--replay FILE --step' opens it anywhere.
         :resume           Back to the live screen.
 
         """))

@@ -65,8 +65,8 @@ public struct DebugAnswer: Codable, Equatable, Sendable {
 }
 
 extension Encodable {
-  /// This value as one JSON line, newline included.
-  func jsonLine() -> Data {
+  /// This value as one JSON line, newline included: the framing both ends of the socket use.
+  package func jsonLine() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var data = (try? encoder.encode(self)) ?? Data("{}".utf8)

@@ -14,31 +14,41 @@ public final class DebugServer: @unchecked Sendable {
   public let tokenURL: URL?
   private let token: String?
   private let listener: DebugSocket
-  private let answer: @MainActor @Sendable (DebugRequest) -> DebugReply
+  private let answer: @MainActor @Sendable (DebugRequest, _ connection: Int) -> DebugReply
+  /// Told on the main actor when connection `n` ends, so what was kept for it goes.
+  private let ended: @MainActor @Sendable (_ connection: Int) -> Void
+  /// The number the next connection gets.
+  private var nextConnection = 1
   private let lock = NSLock()
   private var connections: [ObjectIdentifier: DebugSocket] = [:]
   private var stopped = false
 
-  /// A server answering with `answer` on `listener`, which listens at `socketURL`.
+  /// A server answering with `answer` on `listener`, which listens at `socketURL`; `answer` is given the number of
+  /// the connection asking, and `ended` is told when that connection ends.
   init(
-    listener: DebugSocket, socketURL: URL, answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
+    listener: DebugSocket, socketURL: URL,
+    answer: @escaping @MainActor @Sendable (DebugRequest, _ connection: Int) -> DebugReply,
+    ended: @escaping @MainActor @Sendable (_ connection: Int) -> Void
   ) {
     self.listener = listener
     self.socketURL = socketURL
     (port, tokenURL, token) = (nil, nil, nil)
     self.answer = answer
+    self.ended = ended
   }
 
   /// A server answering with `answer` on `listener`, which listens on the loopback `port`; a client gives `token`
   /// (kept in `tokenURL`) in its first request.
   init(
     listener: DebugSocket, port: UInt16, token: String, tokenURL: URL,
-    answer: @escaping @MainActor @Sendable (DebugRequest) -> DebugReply
+    answer: @escaping @MainActor @Sendable (DebugRequest, _ connection: Int) -> DebugReply,
+    ended: @escaping @MainActor @Sendable (_ connection: Int) -> Void
   ) {
     self.listener = listener
     socketURL = nil
     (self.port, self.tokenURL, self.token) = (port, tokenURL, token)
     self.answer = answer
+    self.ended = ended
   }
 
   /// Where a client reaches it: the socket's path, or `127.0.0.1:PORT`.
@@ -92,32 +102,35 @@ public final class DebugServer: @unchecked Sendable {
         connection.close()
         continue
       }
-      let admitted = lock.withLock {
-        guard !stopped else { return false }
+      let number: Int? = lock.withLock {
+        guard !stopped else { return nil }
         connections[ObjectIdentifier(connection)] = connection
-        return true
+        defer { nextConnection += 1 }
+        return nextConnection
       }
-      guard admitted else {
+      guard let number else {
         connection.close()
         return
       }
-      let thread = Thread { [self] in serve(connection) }
+      let thread = Thread { [self] in serve(connection, number: number) }
       thread.name = "composable-debugger client"
       thread.start()
     }
   }
 
-  private func serve(_ connection: DebugSocket) {
+  private func serve(_ connection: DebugSocket, number: Int) {
     defer {
       lock.withLock { _ = connections.removeValue(forKey: ObjectIdentifier(connection)) }
       connection.close()
+      let ended = ended
+      Task { @MainActor in ended(number) }
     }
     let reader = SocketLineReader(connection, longest: DebugProtocol.longestRequest)
     if let token, !admits(reader, token: token) {
       connection.write(DebugAnswer.refusal("Wrong token: this app's debugger was not opened to you.", id: 0).jsonLine())
       return
     }
-    guard connection.write(onMainActor(DebugRequest(id: 0, command: "hello")).jsonLine()) else { return }
+    guard connection.write(onMainActor(DebugRequest(id: 0, command: "hello"), number).jsonLine()) else { return }
     while true {
       switch reader.next() {
       case .end: return
@@ -127,7 +140,7 @@ public final class DebugServer: @unchecked Sendable {
         return
       case let .line(line):
         guard !line.allSatisfy(\.isWhitespace) else { continue }
-        guard connection.write(answer(toLine: line).jsonLine()) else { return }
+        guard connection.write(answer(toLine: line, from: number).jsonLine()) else { return }
       }
     }
   }
@@ -144,7 +157,7 @@ public final class DebugServer: @unchecked Sendable {
   }
 
   /// The answer to one line: a request of this version answered on the main actor, or why it is none.
-  private func answer(toLine line: String) -> DebugAnswer {
+  private func answer(toLine line: String, from connection: Int) -> DebugAnswer {
     let request: DebugRequest
     do {
       request = try JSONDecoder().decode(DebugRequest.self, from: Data(line.utf8))
@@ -156,15 +169,15 @@ public final class DebugServer: @unchecked Sendable {
         "This app speaks version \(DebugProtocol.version) of the debugger's protocol, not \(request.v).",
         id: request.id)
     }
-    return onMainActor(request)
+    return onMainActor(request, connection)
   }
 
-  private func onMainActor(_ request: DebugRequest) -> DebugAnswer {
+  private func onMainActor(_ request: DebugRequest, _ connection: Int) -> DebugAnswer {
     let box = ReplyBox()
     let done = DispatchSemaphore(value: 0)
     let answer = answer
     Task { @MainActor in
-      box.set(answer(request))
+      box.set(answer(request, connection))
       done.signal()
     }
     done.wait()

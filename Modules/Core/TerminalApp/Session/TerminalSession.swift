@@ -44,9 +44,7 @@ import TerminalUI
     self.stopOnError = stopOnError
     self.effectTimeout = effectTimeout
     self.write = write
-    debugger = store.timeline.map { [weak store] timeline in
-      TerminalDebugger(timeline: timeline, view: view, alive: { store?.alive(startersFrom: timeline) })
-    }
+    debugger = StoreDebugger(store: store, side: .inApp).map { TerminalDebugger(interpreter: $0, view: view) }
   }
 
   /// Opens the session on the screens as they were after action `sequence` (a recording opened step by step),

@@ -1,4 +1,5 @@
 import ComposableDebugServer
+import DebuggerKit
 import Foundation
 
 // composable-debugger [SOCKET | NAME | PID]: attaches to an app that serves its debugger (Store.serveDebugger) and
@@ -102,26 +103,18 @@ while true {
   if interactive { FileHandle.standardOutput.write(Data("debugger> ".utf8)) }
   guard let line = lines.next() else { break }
   if !interactive { say("debugger> " + line) }
-  let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
-  if let first = words.first, first == ":follow" || first == "follow" {
-    let count = words.count > 1 ? Int(words[1]) : nil
-    if words.count > 1, count == nil || count! < 1 {
-      say("error: ':follow' takes a number of actions to wait for, such as ':follow 3'.")
-      continue
-    }
+  switch console.run(line) {
+  case let .text(text): say(text)
+  case let .error(message):
+    say("error: " + message)
+    if message.hasPrefix("the app closed") { exit(1) }
+  case let .follow(count):
     // With a count, standard input is left for the commands after it; without one, the next line stops it.
     let result = console.follow(
       count: count, announcement: count == nil ? "Following the app's actions; press Enter to stop." : nil,
       shouldStop: { count == nil && lines.hasLineOrEnded(consuming: true) }
     ) { say($0) }
     if case let .failure(error) = result { fail(error.message, code: 1) }
-    continue
-  }
-  switch console.run(line) {
-  case let .text(text): say(text)
-  case let .error(message):
-    say("error: " + message)
-    if message.hasPrefix("the app closed") { exit(1) }
   case .quit: exit(0)
   }
 }

@@ -1,3 +1,4 @@
+import ComposableDebugServer
 import Foundation
 
 /// A connection to an app's debugger: asks, and waits for the answer.
