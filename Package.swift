@@ -51,7 +51,7 @@ let coreTargets: [Target] = [
   core("TerminalUI", ["LineEditing", "Composable"]),
   core(
     "TerminalApp",
-    ["Composable", "ComposableDebugger", "ComposableDebugServer", "TerminalUI", "LineEditing", "Sharing"]),
+    ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
   // A program driven at a pseudo-terminal, as a person types: the app's terminal tests and the long-session bench.
   core("TerminalHarness"),
 ]
@@ -126,8 +126,9 @@ func feature(
       path: "Tests/\(implementationName)Tests"),
     .executableTarget(
       name: "\(name)Example",
-      dependencies: [.target(name: interfaceName), .target(name: implementationName), "TerminalApp"] + uses
-        + children,
+      dependencies: [
+        .target(name: interfaceName), .target(name: implementationName), "TerminalApp", "ComposableDebugServer",
+      ] + uses + children,
       path: "App/Examples/\(name)Example"),
   ]
 }

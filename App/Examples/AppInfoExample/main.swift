@@ -1,6 +1,7 @@
 import AppInfoFeature
 import AppInfoInterface
 import Composable
+import ComposableDebugServer
 import Foundation
 import TerminalApp
 
@@ -11,4 +12,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: AppInfo.view(), prompt: "about> "))
+    view: AppInfo.view(), prompt: "about> ",
+    debuggerTransport: .socket))

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import ErrorHandlingFeature
 import ErrorHandlingInterface
 import Foundation
@@ -14,4 +15,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: ErrorHandling.view(), prompt: "error> "))
+    view: ErrorHandling.view(), prompt: "error> ",
+    debuggerTransport: .socket))

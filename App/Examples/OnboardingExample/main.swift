@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import Foundation
 import OnboardingFeature
 import OnboardingInterface
@@ -12,4 +13,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: Onboarding.view(), prompt: "tour> "))
+    view: Onboarding.view(), prompt: "tour> ",
+    debuggerTransport: .socket))

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import Foundation
 import SettingsFeature
 import SettingsInterface
@@ -11,4 +12,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: Settings.view(), prompt: "settings> "))
+    view: Settings.view(), prompt: "settings> ",
+    debuggerTransport: .socket))

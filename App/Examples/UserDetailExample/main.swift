@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import Foundation
 import TerminalApp
 import UserClientInterface
@@ -17,4 +18,5 @@ exit(
         FileHandle.standardOutput.write(Data("(The screen closes here; in the app its parent pops it.)\n".utf8))
       }
     },
-    view: UserDetail.view(), prompt: "user> "))
+    view: UserDetail.view(), prompt: "user> ",
+    debuggerTransport: .socket))

@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import Foundation
 import TerminalApp
 import UserFormFeature
@@ -11,4 +12,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: UserForm.view(), prompt: "form> "))
+    view: UserForm.view(), prompt: "form> ",
+    debuggerTransport: .socket))

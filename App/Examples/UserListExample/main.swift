@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import Foundation
 import TerminalApp
 import UserListFeature
@@ -11,4 +12,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: UserList.view(), prompt: "users> "))
+    view: UserList.view(), prompt: "users> ",
+    debuggerTransport: .socket))

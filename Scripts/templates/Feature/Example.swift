@@ -1,4 +1,5 @@
 import Composable
+import ComposableDebugServer
 import FeatureNameFeature
 import FeatureNameInterface
 import Foundation
@@ -12,4 +13,5 @@ exit(
     withDependencies: {
       $0.context = .preview
     },
-    view: FeatureName.view(), prompt: "featurename> "))
+    view: FeatureName.view(), prompt: "featurename> ",
+    debuggerTransport: .socket))

@@ -1,6 +1,5 @@
 import Composable
 import ComposableDebugger
-import ComposableDebugServer
 import Foundation
 import TerminalUI
 
@@ -9,12 +8,15 @@ import TerminalUI
 /// On a terminal: a prompt, colors (unless `NO_COLOR`), and refused commands
 /// only print. Piped: no prompt, commands echoed, and the first refused command
 /// ends the run with exit code 1 and a message on standard error. The store keeps a timeline, so the
-/// debugger's `:` commands work. What every Example executable does, so each one is a few lines.
+/// debugger's `:` commands work. With a `debuggerTransport` (`.socket`, from ComposableDebugServer), the debugger
+/// is served to another terminal when `COMPOSABLE_DEBUGGER=1` asks. What every Example executable does, so each
+/// one is a few lines.
 @MainActor public func runInTerminal<State, Action>(
-  store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String
+  store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String,
+  debuggerTransport: (any DebuggerTransport)? = nil
 ) async -> Int32 {
-  let server = ServedDebugger.start(asked: ServedDebugger.askedByEnvironment) {
-    (name: String) throws(DebugSocketError) in try store.serveDebugger(name: name)
+  let server = TerminalDebugServing.start(asked: TerminalDebugServing.askedByEnvironment, over: debuggerTransport) {
+    try $0.serve(store, name: $1)
   }
   return await runInTerminal(store: store, view: view, prompt: prompt, viewing: nil, debugServer: server)
 }
@@ -23,7 +25,7 @@ import TerminalUI
 /// `viewing.note` under the banner.
 @MainActor func runInTerminal<State, Action>(
   store: Store<State, Action>, view: some TerminalView<State, Action>, prompt: String,
-  viewing: (sequence: Int, note: String?)?, debugServer: DebugServer?
+  viewing: (sequence: Int, note: String?)?, debugServer: (any ServedDebugger)?
 ) async -> Int32 {
   let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   // Every app gets the debugger (`:timeline`, `:at`, `:diff`, `:effects`): the last 1,000 actions are kept.
@@ -54,12 +56,15 @@ import TerminalUI
 /// and opens a recording given on the command line: `--replay FILE` replays its actions (their effects dropped:
 /// the recording holds what they sent) and goes on from its end; with `--step` the debugger opens on its first
 /// action, or on the failing one of a recording an exploration wrote, with the broken property said. The
-/// recording's shared values, and its starting state when it has one, replace the app's. Returns the exit code
-/// (2 for a command line or recording it cannot use, said on standard error).
+/// recording's shared values, and its starting state when it has one, replace the app's. With a
+/// `debuggerTransport` (`.socket`, from ComposableDebugServer), `--debug-server` serves the debugger to another
+/// terminal; without one it is refused in words. Returns the exit code (2 for a command line or recording it cannot
+/// use, said on standard error).
 @MainActor public func runInTerminal<R: Reducer>(
   initialState: @autoclosure () -> R.State, reducer: R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
   view: some TerminalView<R.State, R.Action>, prompt: String,
+  debuggerTransport: (any DebuggerTransport)? = nil,
   arguments: [String] = Array(CommandLine.arguments.dropFirst())
 ) async -> Int32 where R.Action: Codable {
   switch terminalApp(
@@ -67,9 +72,9 @@ import TerminalUI
   {
   case let .success(app):
     // Actions that are Codable can be sent from the attached debugger, and its session exported.
-    let asked = ServedDebugger.askedByEnvironment || arguments.contains("--debug-server")
-    let server = ServedDebugger.start(asked: asked) { (name: String) throws(DebugSocketError) in
-      try app.store.serveDebugger(name: name)
+    let asked = TerminalDebugServing.askedByEnvironment || arguments.contains("--debug-server")
+    let server = TerminalDebugServing.start(asked: asked, over: debuggerTransport) {
+      try $0.serve(app.store, name: $1)
     }
     return await runInTerminal(store: app.store, view: view, prompt: prompt, viewing: app.viewing, debugServer: server)
   case let .failure(error):
@@ -157,22 +162,31 @@ package struct OpenedRecording<Action: Codable> {
   }
 }
 
-/// The debugger a terminal app serves to another terminal, when asked (`--debug-server`, `COMPOSABLE_DEBUGGER=1`).
-package enum ServedDebugger {
+/// The debugger a terminal app serves to another terminal, when asked (`--debug-server`, `COMPOSABLE_DEBUGGER=1`),
+/// over the transport its executable linked.
+package enum TerminalDebugServing {
   /// Whether `COMPOSABLE_DEBUGGER=1` asks every terminal app of the process to serve its debugger.
   package static var askedByEnvironment: Bool { ProcessInfo.processInfo.environment["COMPOSABLE_DEBUGGER"] == "1" }
 
-  /// Serves the debugger with `serve` (given the app's name) when `asked`, saying where (or why not) on standard
-  /// error; nil when not served.
+  /// Serves the debugger over `transport` with `serve` (given the transport and the app's name) when `asked`, saying
+  /// where (or why not) on standard error; nil when not served. Asked without a transport, it says the executable
+  /// links none.
   @MainActor package static func start(
-    asked: Bool, serve: (String) throws(DebugSocketError) -> DebugServer
-  ) -> DebugServer? {
+    asked: Bool, over transport: (any DebuggerTransport)?,
+    serve: (any DebuggerTransport, String) throws -> any ServedDebugger
+  ) -> (any ServedDebugger)? {
     guard asked else { return nil }
     let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
-    do {
-      let server = try serve(name)
+    guard let transport else {
       FileHandle.standardError.write(
-        Data("\(name): \(server.servingLine)\n".utf8))
+        Data(
+          ("\(name): cannot serve the debugger: this executable links no transport (pass debuggerTransport: .socket "
+            + "from ComposableDebugServer to runInTerminal); going on without it.\n").utf8))
+      return nil
+    }
+    do {
+      let server = try serve(transport, name)
+      FileHandle.standardError.write(Data("\(name): \(server.servingLine)\n".utf8))
       return server
     } catch {
       FileHandle.standardError.write(Data("\(name): cannot serve the debugger: \(error); going on without it.\n".utf8))
