@@ -52,8 +52,6 @@ let coreTargets: [Target] = [
   core(
     "TerminalApp",
     ["Composable", "ComposableDebugger", "TerminalUI", "LineEditing", "Sharing"]),
-  // A program driven at a pseudo-terminal, as a person types: the app's terminal tests and the long-session bench.
-  core("TerminalHarness"),
 ]
 
 /// The Testing target that goes with an Interface target: `UserListInterface` → `UserListTesting`.
@@ -258,6 +256,9 @@ let tools: [Target] = [
   .target(name: "ScaffolderKit", dependencies: ["BoilerplateKit"], path: "Modules/Tools/Scaffolder/Kit"),
   .executableTarget(
     name: "ScaffolderTool", dependencies: ["ScaffolderKit"], path: "Modules/Tools/Scaffolder/Tool"),
+  // A program driven at a pseudo-terminal, as a person types: the app's terminal tests and the long-session bench.
+  // Test equipment, not runtime: no app links it.
+  .target(name: "TerminalHarness", path: "Modules/Tools/TerminalHarness"),
   // The debugger's client: the console and connection (a library its tests and the benchmarks use), and the
   // command-line tool (composable-debugger) that attaches to an app serving its debugger.
   .target(

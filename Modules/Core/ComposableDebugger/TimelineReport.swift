@@ -140,11 +140,6 @@ extension StoreTimeline {
     return .success(number)
   }
 
-  /// What action `sequence` changed in the state, its shared values read as they were on each side.
-  public func changes(of sequence: Int) -> Result<String, TimelineQueryError> {
-    sidesOfChange(sequence).map { $0.text() }
-  }
-
   /// The states on each side of action `sequence`, to compare later, on any thread (`ChangeSides.text()`).
   public func sidesOfChange(_ sequence: Int) -> Result<ChangeSides<State>, TimelineQueryError> {
     guard let entry = entry(sequence), let before = state(before: sequence), let sharedBefore = sharedBase(of: entry)
@@ -155,11 +150,6 @@ extension StoreTimeline {
       ChangeSides(
         header: "#\(sequence) \(entry.path) (\(entry.origin))", before: before, sharedBefore: sharedBefore,
         after: entry.state, sharedAfter: entry.sharedChange))
-  }
-
-  /// The state after action `sequence`, dumped with its shared values as they were then.
-  public func stateDump(after sequence: Int) -> Result<String, TimelineQueryError> {
-    keptState(after: sequence).map { $0.dump() }
   }
 
   /// The state after action `sequence`, to dump later, on any thread (`KeptState.dump()`).
