@@ -7,7 +7,7 @@ import ChildNameInterface
 // scaffold: end
 
 /// FeatureName as text, and the commands it accepts.
-public struct FeatureNameView: FieldObservingView {
+public struct FeatureNameView: TextScreenView {
   /// The state it shows.
   public typealias State = FeatureName.State
   /// The actions its commands send.
@@ -16,18 +16,21 @@ public struct FeatureNameView: FieldObservingView {
   /// A view of FeatureName.
   public init() {}
 
-  /// The count, and the commands that step it or finish: what they read of `state` is what the screen shows.
-  public func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
-    TerminalScreen(
-      text: [context.style.bold("FeatureName"), "  count: \(state.count)"].joined(separator: "\n"),
-      commands: [
-        .simple("increment", help: "Add one.", action: .incrementTapped),
-        .simple("decrement", help: "Take one away.", action: .decrementTapped),
-        // scaffold: presents
-        .simple("open", help: "Open ChildName.", action: .openChildNameTapped),
-        // scaffold: end
-        .simple("done", help: "Finish and tell the parent.", action: .doneTapped),
-      ])
+  /// The count: what the text reads of `state` is what the screen shows and follows.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+    [style.bold("FeatureName"), "  count: \(state.count)"].joined(separator: "\n")
+  }
+
+  /// The commands that step the count or finish.
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+    [
+      .simple("increment", help: "Add one.", action: .incrementTapped),
+      .simple("decrement", help: "Take one away.", action: .decrementTapped),
+      // scaffold: presents
+      .simple("open", help: "Open ChildName.", action: .openChildNameTapped),
+      // scaffold: end
+      .simple("done", help: "Finish and tell the parent.", action: .doneTapped),
+    ]
   }
 }
 

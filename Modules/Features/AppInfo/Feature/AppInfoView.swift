@@ -5,7 +5,7 @@ import TerminalApp
 import TerminalUI
 
 /// The about screen as text: the environment report, and where the saved report went.
-public struct AppInfoView: FieldObservingView {
+public struct AppInfoView: TextScreenView {
   /// The state it shows.
   public typealias State = AppInfo.State
   /// The actions its commands send.
@@ -14,14 +14,8 @@ public struct AppInfoView: FieldObservingView {
   /// A view of the about screen.
   public init() {}
 
-  /// The environment report, and the commands to write it or leave.
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
-  }
-
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines = [style.bold("About")]
     if let environment = state.environment {
       lines += environment.report.split(separator: "\n").map { "  " + $0 }
@@ -34,7 +28,7 @@ public struct AppInfoView: FieldObservingView {
   }
 
   /// Write the report, or leave.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     (state.environment == nil
       ? []
       : [.simple("report", help: "Write this report to a file for a bug report.", action: .saveReportTapped)])

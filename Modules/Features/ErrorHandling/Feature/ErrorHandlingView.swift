@@ -4,7 +4,7 @@ import TerminalApp
 import TerminalUI
 
 /// The error as text: what happened, why, what to try; `retry` (when it can help) and `dismiss`.
-public struct ErrorHandlingView: FieldObservingView {
+public struct ErrorHandlingView: TextScreenView {
   /// The state it shows.
   public typealias State = ErrorHandling.State
   /// The actions its commands send.
@@ -13,14 +13,11 @@ public struct ErrorHandlingView: FieldObservingView {
   /// A view of the error screen.
   public init() {}
 
-  /// What happened, why and what to try; `back` dismisses, like the command.
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state), backAction: .dismissTapped)
-  }
+  /// `back` dismisses the error, as its own command does.
+  public func backAction(_ state: RenderedState<State>) -> Action? { .dismissTapped }
 
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let report = state.report
     var lines = [
       style.red(style.bold(TerminalText.escaped(report.title))),
@@ -32,7 +29,7 @@ public struct ErrorHandlingView: FieldObservingView {
   }
 
   /// Retry (when the report allows it) or dismiss.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     (state.report.canRetry ? [.simple("retry", help: "Try the failed request again.", action: .retryTapped)] : [])
       + [.simple("dismiss", help: "Close this message.", action: .dismissTapped)]
   }

@@ -4,7 +4,7 @@ import TerminalApp
 import TerminalUI
 
 /// The settings as text: each preference with its value, and a notice when the saved file could not be used.
-public struct SettingsView: FieldObservingView {
+public struct SettingsView: TextScreenView {
   /// The state it shows.
   public typealias State = Settings.State
   /// The actions its commands send.
@@ -13,14 +13,8 @@ public struct SettingsView: FieldObservingView {
   /// A view of the settings.
   public init() {}
 
-  /// Each preference with its value, and the commands that change them.
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
-  }
-
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let preferences = state.preferences
     var lines = [
       style.bold("Settings"),
@@ -34,7 +28,7 @@ public struct SettingsView: FieldObservingView {
   }
 
   /// Change a preference, or leave.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     let preferences = state.preferences
     return [
       .choice(

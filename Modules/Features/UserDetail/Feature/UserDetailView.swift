@@ -9,7 +9,7 @@ import UserFormInterface
 /// What it presents (the delete confirmation, under it; the edit form, another feature's view, in its place)
 /// comes from its Destination's cases: `UserDetail.view()` adds
 /// `.presenting(\.$destination, action: \.destination, FeatureView(UserDetail.Destination.self))`.
-public struct UserDetailView: FieldObservingView {
+public struct UserDetailView: TextScreenView {
   /// The state it shows.
   public typealias State = UserDetail.State
   /// The actions its commands send.
@@ -18,14 +18,8 @@ public struct UserDetailView: FieldObservingView {
   /// A view of the detail screen.
   public init() {}
 
-  /// The user, or how loading it went, and what can be done with it.
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
-  }
-
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines: [String] = []
     switch state.status {
     case .idle, .loading:
@@ -50,7 +44,7 @@ public struct UserDetailView: FieldObservingView {
   }
 
   /// What the screen accepts: favorite, edit and delete once the user is shown; retry after a failure.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     switch state.status {
     case .idle, .loading:
       return []

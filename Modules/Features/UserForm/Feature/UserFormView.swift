@@ -4,7 +4,7 @@ import TerminalUI
 import UserFormInterface
 
 /// The form as text: each field with its error under it; commands set fields, save or cancel.
-public struct UserFormView: FieldObservingView {
+public struct UserFormView: TextScreenView {
   /// The state it shows.
   public typealias State = UserForm.State
   /// The actions its commands send.
@@ -13,14 +13,11 @@ public struct UserFormView: FieldObservingView {
   /// A view of the form.
   public init() {}
 
-  /// Each field with its error under it, and the commands that set them; a refused save is the command's error (a script stops there).
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state), refusal: state.saveRefusal)
-  }
+  /// Why the form refused to save, when it did: a script stops there.
+  public func refusal(_ state: RenderedState<State>) -> String? { state.saveRefusal }
 
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     var lines = [style.bold(state.mode == .add ? "New user" : "Edit user")]
     func field(_ label: String, _ value: String, _ error: String?) {
       lines.append("  \(label): \(value.isEmpty ? style.dim("(empty)") : TerminalText.escaped(value))")
@@ -36,7 +33,7 @@ public struct UserFormView: FieldObservingView {
   }
 
   /// Set a field, save, or cancel. Tab after a field's name offers the value it has now, to edit.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     func offering(_ value: String) -> ([String]) -> [CompletionCandidate] {
       { typed in CompletionCandidate.continuing(typed, among: [value]) }
     }

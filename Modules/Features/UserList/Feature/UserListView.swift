@@ -6,7 +6,7 @@ import UserListInterface
 
 /// The list as text: a status line, the page of rows shown numbered, favorites starred; commands by row number,
 /// and `next`/`prev`/`page` through the pages.
-public struct UserListView: FieldObservingView {
+public struct UserListView: TextScreenView {
   /// The state it shows.
   public typealias State = UserList.State
   /// The actions its commands send.
@@ -18,14 +18,8 @@ public struct UserListView: FieldObservingView {
   /// The lines the screen uses besides its rows: the title and the line saying which rows show.
   static let chromeRows = 2
 
-  /// The page of rows shown, and the commands of the list.
-  public func screen(
-    reading state: RenderedState<State>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(state))
-  }
-
-  private func text(_ state: RenderedState<State>, style: TextStyle) -> String {
+  /// The screen as text.
+  public func text(_ state: RenderedState<State>, style: TextStyle) -> String {
     let shown = state.shown
     var lines = [style.bold("Users") + summary(state, shown: shown)]
     switch state.status {
@@ -91,7 +85,7 @@ public struct UserListView: FieldObservingView {
   }
 
   /// The commands of the list; row numbers are the numbers shown, on any page.
-  private func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
+  public func commands(_ state: RenderedState<State>) -> [TerminalCommand<Action>] {
     let shown = state.shown
     let paging = Paging(state.rowsPerPage, shown: shown)
     // Shared: read once.
