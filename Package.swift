@@ -225,7 +225,7 @@ let appTests: [Target] = [
       "UsersShell", "users", "ComposableTesting", "ComposableDebugger", "UserClientInterface", "UserClientTesting",
       "AnalyticsClientLive",
       "UserClientLive", "SystemSQLite", "TerminalHarness", "ComposableDebugServer", "DebuggerKit",
-      "composable-debugger",
+      "composable-debugger", "UserListExample",
     ],
     path: "Tests/UsersShellTests")
 ]

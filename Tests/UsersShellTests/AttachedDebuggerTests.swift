@@ -89,6 +89,33 @@ import UserClientInterface
     #expect(replayed.output.contains("list.userTapped(5)"))
   }
 
+  /// A feature's Example serves when asked on its own command line: its executable links the socket transport and
+  /// hands it to `runInTerminal`, which `TerminalApp` no longer links itself.
+  @Test func anExampleAskedWithDebugServerOnItsCommandLineServesAClientThatSendsIt() async throws {
+    let folder = TemporaryFolder()
+    let sockets = socketFolder(in: folder)
+    let app = try PseudoTerminal(rows: 24, columns: 200)
+    try app.launch(
+      exampleExecutable("UserListExample"), ["--debug-server"],
+      environment: ["NO_COLOR": "1", "COMPOSABLE_DEBUGGER_DIR": sockets])
+    #expect(await app.waitFor("UserListExample: serving the debugger at \(sockets)/UserListExample-"))
+    #expect(await app.waitFor("users> "))
+    let client = try PseudoTerminal(rows: 30, columns: 200)
+    try client.launch(debuggerClientExecutable, [], environment: ["COMPOSABLE_DEBUGGER_DIR": sockets])
+    #expect(await client.waitFor("Attached to UserListExample (process "))
+    #expect(await client.waitFor("debugger> "))
+    let sent = await ask(client, #":send {"pageShown":{"_0":2}}"#, answer: "Sent #")
+    #expect(sent.contains("pageShown(2)"), "\(sent)")
+    #expect(
+      await ask(client, ":timeline pageShown", answer: "matching 'pageShown'").contains("command          pageShown(2)")
+    )
+    client.type(":quit\r")
+    #expect(await client.waitForExit() == 0)
+    app.type("\u{04}")
+    #expect(await app.waitForExit() == 0)
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: sockets)) == [], "the socket goes with the app")
+  }
+
   @Test func whatCannotBeServedOrReachedIsSaidInOneLine() async throws {
     let folder = TemporaryFolder()
     try folder.seed(SampleUsers.all)

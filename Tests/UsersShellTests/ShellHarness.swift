@@ -159,6 +159,15 @@ var debuggerClientExecutable: URL {
   return URL(fileURLWithPath: "/no-composable-debugger-beside-the-tests")
 }
 
+/// The Example executable `name` next to this test bundle (built first: this target depends on UserListExample).
+func exampleExecutable(_ name: String) -> URL {
+  for folder in testBundleFolders {
+    let candidate = folder.appendingPathComponent(name)
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+  }
+  return URL(fileURLWithPath: "/no-\(name)-beside-the-tests")
+}
+
 /// Starts the `users` binary with `arguments` and `input` as its whole standard input; colors off.
 func launchUsers(_ arguments: [String], input: String) throws -> (Process, Pipe, Pipe) {
   let process = Process()
