@@ -94,6 +94,7 @@ private func comparable(_ text: String, folder: URL) -> String {
       ":timeline", ":more", ":more", ":more", ":timeline note", ":timeline nothing-like-this", "timeline",
       ":diff", ":diff 2", ":diff x", ":diff 99", ":effects", ":alive",
       ":send {\"increment\":{}}", ":send {\"time\":1,\"action\":{\"note\":{\"_0\":\"sent\"}}}", ":send {\"nope\":{}}",
+      ":send note(\"printed\")", ":send nope(1)",
       ":send", ":skip 1", ":skip", ":apply 1", ":apply 99", ":export @.jsonl", ":export",
       ":next", ":resume", ":frobnicate", ":", ":follow x", ":at", ":at 0", ":at 99", ":timeline",
     ]
@@ -105,8 +106,8 @@ private func comparable(_ text: String, folder: URL) -> String {
       let clientSaid = await attached.said(line.replacingOccurrences(of: "@", with: path + "attached"))
       #expect(comparable(appSaid, folder: folder) == comparable(clientSaid, folder: folder), "\(line)")
     }
-    #expect(await MainActor.run { inApp.timeline.lastSequence } == 6)
-    #expect(await MainActor.run { served.currentState.count } == 3)
+    #expect(await MainActor.run { inApp.timeline.lastSequence } == 7)
+    #expect(await MainActor.run { served.currentState.notes.last } == "printed at 3", "applied without #1")
 
     // Where the sides differ on purpose: the app draws the past as its screens, a client prints the state; only an
     // attached client follows or detaches; each side's help lists what it takes.
@@ -129,6 +130,6 @@ private func comparable(_ text: String, folder: URL) -> String {
           .replacingOccurrences(of: #""time":[0-9.e+-]+"#, with: "\"time\":T", options: .regularExpression)
       }
     #expect(exported[0] == exported[1])
-    #expect(exported[0].split(separator: "\n").count == 7)
+    #expect(exported[0].split(separator: "\n").count == 8)
   }
 }

@@ -24,21 +24,73 @@ extension ActionCoding {
 }
 
 extension ActionCoding where Action: Codable {
-  /// Actions from JSON, as a recording writes them (a whole recorded line, or only its action).
+  /// Actions from JSON, as a recording writes them (a whole recorded line, or only its action), or as the timeline
+  /// prints them (`list.userTapped(3)`).
   init() {
-    decode = { json in
-      let data = Data(json.utf8)
-      if let recorded = try? JSONDecoder().decode(RecordedAction<Action>.self, from: data) {
-        return .success(recorded.action)
-      }
-      do {
-        return .success(try JSONDecoder().decode(Action.self, from: data))
-      } catch {
-        return .failure(TimelineQueryError("\(json) is not an action of \(typeName(Action.self)): \(briefly(error))"))
-      }
+    decode = { text in
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.hasPrefix("{") else { return decodeJSON(trimmed) }
+      return decodePrinted(trimmed)
     }
     export = { timeline, storage in exportedRecording(of: timeline, sharedValuesFrom: storage) }
   }
+}
+
+/// The action `json` holds, as a recording writes it (a whole recorded line, or only its action).
+private func decodeJSON<Action: Codable>(_ json: String) -> Result<Action, TimelineQueryError> {
+  let data = Data(json.utf8)
+  if let recorded = try? JSONDecoder().decode(RecordedAction<Action>.self, from: data) {
+    return .success(recorded.action)
+  }
+  do {
+    return .success(try JSONDecoder().decode(Action.self, from: data))
+  } catch {
+    return .failure(TimelineQueryError("\(json) is not an action of \(typeName(Action.self)): \(briefly(error))"))
+  }
+}
+
+/// The action `text` prints as the timeline prints it: the first of the JSON texts it may stand for that decodes,
+/// or what the plainest says is wrong, naming the type and the case that failed.
+private func decodePrinted<Action: Codable>(_ text: String) -> Result<Action, TimelineQueryError> {
+  let candidates: [String]
+  switch PrintedAction.parse(text) {
+  case let .failure(error): return .failure(error)
+  case let .success(action): candidates = action.jsonCandidates
+  }
+  // The candidate that decoded furthest says best what is wrong: past the levels the printed form leaves out.
+  var deepest: (error: any Error, json: String, depth: Int)?
+  for candidate in candidates {
+    do {
+      return .success(try JSONDecoder().decode(Action.self, from: Data(candidate.utf8)))
+    } catch {
+      let depth = codingPath(of: error).count
+      if depth > deepest?.depth ?? -1 { deepest = (error, candidate, depth) }
+    }
+  }
+  let reason = deepest.map { explained($0.error, in: $0.json) } ?? "it decodes as none"
+  return .failure(TimelineQueryError("\(text) is not an action of \(typeName(Action.self)): \(reason)"))
+}
+
+/// Where in the JSON a decoding error stopped.
+private func codingPath(of error: any Error) -> [any CodingKey] {
+  switch error {
+  case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+    let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context):
+    context.codingPath
+  default: []
+  }
+}
+
+/// A decoding error of `json` in words: the type that has no such case, and the case, where the error says so.
+private func explained(_ error: any Error, in json: String) -> String {
+  guard case let DecodingError.typeMismatch(type, context) = error,
+    context.debugDescription.hasPrefix("Invalid number of keys")
+  else { return briefly(error) }
+  // The key that was tried where the decoder stopped: the one key of the object at its coding path.
+  var value = try? JSONSerialization.jsonObject(with: Data(json.utf8))
+  for key in context.codingPath { value = (value as? [String: Any])?[key.stringValue] }
+  guard let tried = (value as? [String: Any])?.keys.first else { return briefly(error) }
+  return "\(typeName(type)) has no case '\(tried)'"
 }
 
 /// What a decoding error says, in one line.

@@ -120,7 +120,7 @@ public enum DebuggerCommand: Equatable, Sendable {
     HelpLine(":diff [N]", "Show what action N changed in the state, shared values included."),
     HelpLine(":effects", "List the effects running now: who started them, for how long, their cancel ids."),
     HelpLine(":alive", "Count what is alive under the store: child stores, followers, watches, effects."),
-    HelpLine(":send ACTION", "Send an action, written as a recording writes it ({\"task\":{}})."),
+    HelpLine(":send ACTION", "Send an action, as the timeline prints it (list.userTapped(3)) or as JSON."),
     HelpLine(":skip N", "Show how the state now would differ without action N (the app is untouched)."),
     HelpLine(":apply N", "Make the state without action N the live state (state only: never shared values)."),
     HelpLine(":export FILE", "Write the kept actions as a recording: '--replay FILE --step' opens it anywhere."),

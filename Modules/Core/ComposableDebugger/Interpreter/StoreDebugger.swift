@@ -166,7 +166,10 @@ import ValueDump
       return .failure(TimelineQueryError("This app's actions are not Codable: the debugger cannot send one."))
     }
     guard !text.isEmpty else {
-      return .failure(TimelineQueryError("':send' takes an action as a recording writes it, such as {\"task\":{}}."))
+      return .failure(
+        TimelineQueryError(
+          "':send' takes an action as the timeline prints it, such as list.userTapped(3), or as a recording writes it."
+        ))
     }
     let action: Action
     switch coding.decode(text) {
