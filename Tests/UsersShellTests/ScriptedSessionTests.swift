@@ -204,7 +204,7 @@ import UsersShell
         :diff [N]         Show what action N changed in the state, shared values included.
         :effects          List the effects running now: who started them, for how long, their cancel ids.
         :alive            Count what is alive under the store: child stores, followers, watches, effects.
-        :send ACTION      Send an action, written as a recording writes it ({"task":{}}).
+        :send ACTION      Send an action, as the timeline prints it (list.userTapped(3)) or as JSON.
         :skip N           Show how the state now would differ without action N (the app is untouched).
         :apply N          Make the state without action N the live state (state only: never shared values).
         :export FILE      Write the kept actions as a recording: '--replay FILE --step' opens it anywhere.
