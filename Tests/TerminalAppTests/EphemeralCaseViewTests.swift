@@ -40,8 +40,11 @@ struct Desk: Reducer {
 }
 
 struct DeskView: TerminalView {
-  func screen(for state: Desk.State, in context: ScreenContext) -> TerminalScreen<Desk.State, Desk.Action> {
-    TerminalScreen(text: "desk: " + state.log.joined(separator: ","))
+  @MainActor func screen(of store: Store<Desk.State, Desk.Action>, in context: ScreenContext) -> TerminalScreen<
+    Desk.State, Desk.Action
+  > {
+    let state = store.state
+    return TerminalScreen(text: "desk: " + state.log.joined(separator: ","))
   }
 }
 
@@ -108,7 +111,10 @@ extension PresentingView<DeskView, FeatureView<Desk.Destination>> {
 private struct CommandAdding<Base: TerminalView>: TerminalView {
   let base: Base
   let command: TerminalCommand<Base.Action>
-  func screen(for state: Base.State, in context: ScreenContext) -> TerminalScreen<Base.State, Base.Action> {
+  @MainActor func screen(of store: Store<Base.State, Base.Action>, in context: ScreenContext) -> TerminalScreen<
+    Base.State, Base.Action
+  > {
+    let state = store.state
     var screen = base.screen(for: state, in: context)
     screen.commands.append(command)
     return screen

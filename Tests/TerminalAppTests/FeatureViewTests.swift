@@ -27,8 +27,11 @@ struct Meter: Reducer {
 }
 
 struct MeterView: TerminalView {
-  func screen(for state: Meter.State, in context: ScreenContext) -> TerminalScreen<Meter.State, Meter.Action> {
-    TerminalScreen(
+  @MainActor func screen(of store: Store<Meter.State, Meter.Action>, in context: ScreenContext) -> TerminalScreen<
+    Meter.State, Meter.Action
+  > {
+    let state = store.state
+    return TerminalScreen(
       text: "meter: \(state.count) (seen \(state.appeared))",
       commands: [.simple("add", help: "Add one.", action: .add)],
       id: "meter", appearAction: .appeared)

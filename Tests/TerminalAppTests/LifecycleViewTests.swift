@@ -1,11 +1,13 @@
+import Composable
 import TerminalApp
 import TerminalUI
 import Testing
 
 /// A screen that only draws its state and lists its commands, as a feature's view does.
 private struct LifecycleGauge: TerminalView {
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, String> {
-    TerminalScreen(
+  @MainActor func screen(of store: Store<Int, String>, in context: ScreenContext) -> TerminalScreen<Int, String> {
+    let state = store.state
+    return TerminalScreen(
       text: "gauge: \(state)", commands: [.simple("tap", help: "Tap.", action: "tapped")],
       backAction: "closed", id: "gauge", refusal: state < 0 ? "below zero" : nil, showsScreenBelow: true)
   }
@@ -13,15 +15,16 @@ private struct LifecycleGauge: TerminalView {
 
 /// A screen that answers its own appear and interrupt, as a composite view (a presenting one) does.
 private struct LifecycleLoader: TerminalView {
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, String> {
-    TerminalScreen(
+  @MainActor func screen(of store: Store<Int, String>, in context: ScreenContext) -> TerminalScreen<Int, String> {
+    let state = store.state
+    return TerminalScreen(
       text: "loader", appearAction: state == 0 ? "load" : nil,
       fitActions: context.room.map { ["fit \($0.rows)"] } ?? [],
       interruptedActions: ["stop loading"])
   }
 }
 
-struct LifecycleViewTests {
+@MainActor struct LifecycleViewTests {
   @Test func aScreenWithoutModifiersSendsNothingOverItsLife() {
     let view = LifecycleGauge()
     #expect(view.appearAction(for: 1) == nil)

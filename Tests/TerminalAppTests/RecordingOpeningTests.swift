@@ -44,8 +44,11 @@ struct Basket: Reducer {
 
 /// The basket as text.
 struct BasketView: TerminalView {
-  func screen(for state: Basket.State, in context: ScreenContext) -> TerminalScreen<Basket.State, Basket.Action> {
-    TerminalScreen(text: "\(state.count) \(state.unit)")
+  @MainActor func screen(of store: Store<Basket.State, Basket.Action>, in context: ScreenContext) -> TerminalScreen<
+    Basket.State, Basket.Action
+  > {
+    let state = store.state
+    return TerminalScreen(text: "\(state.count) \(state.unit)")
   }
 }
 

@@ -40,8 +40,12 @@ struct CountedMeterView: TerminalView {
   let name: String
   let count: RenderCount
 
-  func screen(for state: Meter.State, in context: ScreenContext) -> TerminalScreen<Meter.State, Meter.Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
+  @MainActor func screen(of store: Store<Meter.State, Meter.Action>, in context: ScreenContext) -> TerminalScreen<
+    Meter.State, Meter.Action
+  > {
+
+    let state = store.state
+    return TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Meter.State, style: TextStyle) -> String {

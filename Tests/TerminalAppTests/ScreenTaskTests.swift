@@ -63,8 +63,12 @@ struct Lookout: Reducer {
 struct WatcherView: TerminalView {
   let name: String
 
-  func screen(for state: Watcher.State, in context: ScreenContext) -> TerminalScreen<Watcher.State, Watcher.Action> {
-    TerminalScreen(text: "\(name): followed \(state.follows)", id: name)
+  @MainActor func screen(of store: Store<Watcher.State, Watcher.Action>, in context: ScreenContext) -> TerminalScreen<
+    Watcher.State, Watcher.Action
+  > {
+
+    let state = store.state
+    return TerminalScreen(text: "\(name): followed \(state.follows)", id: name)
   }
 }
 

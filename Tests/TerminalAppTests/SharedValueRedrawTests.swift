@@ -29,8 +29,12 @@ struct Board: Reducer {
 struct BoardView: TerminalView {
   let count: RenderCount
 
-  func screen(for state: Board.State, in context: ScreenContext) -> TerminalScreen<Board.State, Board.Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
+  @MainActor func screen(of store: Store<Board.State, Board.Action>, in context: ScreenContext) -> TerminalScreen<
+    Board.State, Board.Action
+  > {
+
+    let state = store.state
+    return TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Board.State, style: TextStyle) -> String {
@@ -48,8 +52,12 @@ struct BoardView: TerminalView {
 struct BoardViewChangedMidRender: TerminalView {
   let count: RenderCount
 
-  func screen(for state: Board.State, in context: ScreenContext) -> TerminalScreen<Board.State, Board.Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
+  @MainActor func screen(of store: Store<Board.State, Board.Action>, in context: ScreenContext) -> TerminalScreen<
+    Board.State, Board.Action
+  > {
+
+    let state = store.state
+    return TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Board.State, style: TextStyle) -> String {

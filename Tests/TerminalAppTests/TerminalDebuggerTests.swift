@@ -25,8 +25,11 @@ private struct Tally: Reducer {
 }
 
 private struct TallyView: TerminalView {
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Tally.Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
+  @MainActor func screen(of store: Store<Int, Tally.Action>, in context: ScreenContext) -> TerminalScreen<
+    Int, Tally.Action
+  > {
+    let state = store.state
+    return TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Int, style: TextStyle) -> String { "tally: \(state)" }

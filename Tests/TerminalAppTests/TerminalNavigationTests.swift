@@ -39,16 +39,22 @@ struct Screen: Reducer {
 }
 
 private struct ScreenView: TerminalView {
-  func screen(for state: Screen.State, in context: ScreenContext) -> TerminalScreen<Screen.State, Screen.Action> {
-    TerminalScreen(
+  @MainActor func screen(of store: Store<Screen.State, Screen.Action>, in context: ScreenContext) -> TerminalScreen<
+    Screen.State, Screen.Action
+  > {
+    let state = store.state
+    return TerminalScreen(
       text: "screen (appeared \(state.appeared))", commands: [.simple("open", help: "Open the sheet.", action: .open)],
       appearAction: .appeared)
   }
 }
 
 private struct SheetView: TerminalView {
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Screen.Action.Sheet> {
-    TerminalScreen(
+  @MainActor func screen(of store: Store<Int, Screen.Action.Sheet>, in context: ScreenContext) -> TerminalScreen<
+    Int, Screen.Action.Sheet
+  > {
+    let state = store.state
+    return TerminalScreen(
       text: "sheet: \(state)",
       commands: [.number("add", argument: "n", in: 1...9, help: "Add.", action: Screen.Action.Sheet.add)],
       appearAction: .appeared)

@@ -25,8 +25,11 @@ private struct Counter: Reducer {
 }
 
 private struct CounterView: TerminalView {
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Counter.Action> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
+  @MainActor func screen(of store: Store<Int, Counter.Action>, in context: ScreenContext) -> TerminalScreen<
+    Int, Counter.Action
+  > {
+    let state = store.state
+    return TerminalScreen(text: text(state, style: context.style), commands: commands(for: state))
   }
 
   private func text(_ state: Int, style: TextStyle) -> String { "count: \(state)" }
@@ -49,7 +52,11 @@ private struct CounterView: TerminalView {
 private struct CountingCounterView: TerminalView {
   let questions: ScreenQuestions
 
-  func screen(for state: Int, in context: ScreenContext) -> TerminalScreen<Int, Counter.Action> {
+  @MainActor func screen(of store: Store<Int, Counter.Action>, in context: ScreenContext) -> TerminalScreen<
+    Int, Counter.Action
+  > {
+
+    let state = store.state
     let questions = questions
     MainActor.assumeIsolated { questions.asked += 1 }
     var screen = CounterView().screen(for: state, in: context)

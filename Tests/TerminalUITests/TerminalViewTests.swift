@@ -1,3 +1,4 @@
+import Composable
 import Testing
 import TerminalUI
 
@@ -8,7 +9,10 @@ enum Action: Equatable {
 }
 
 struct ListView: TerminalView {
-  func screen(for state: [String], in context: ScreenContext) -> TerminalScreen<[String], Action> {
+  @MainActor func screen(of store: Store<[String], Action>, in context: ScreenContext) -> TerminalScreen<
+    [String], Action
+  > {
+    let state = store.state
     let rows = state.enumerated().map { "\($0.offset + 1). \($0.element)" }
     return TerminalScreen(
       text: context.style.bold("Items") + "\n" + rows.joined(separator: "\n"), commands: commands(for: state)
@@ -24,7 +28,7 @@ struct ListView: TerminalView {
   }
 }
 
-struct TerminalViewTests {
+@MainActor struct TerminalViewTests {
   let view = ListView()
   let rows = ["Ada", "Grace"]
 

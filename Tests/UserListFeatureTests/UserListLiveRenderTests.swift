@@ -13,11 +13,6 @@ struct RenderCountingListView: TerminalView {
   let list = UserListView()
   let renders: Renders
 
-  /// Not counted: a session asks this only for the screen's id and commands, which draw nothing.
-  func screen(for state: UserList.State, in context: ScreenContext) -> TerminalScreen<UserList.State, UserList.Action> {
-    list.screen(for: state, in: context)
-  }
-
   func screen(
     of store: Store<UserList.State, UserList.Action>, in context: ScreenContext
   ) -> TerminalScreen<UserList.State, UserList.Action> {

@@ -15,25 +15,21 @@ public protocol TerminalView<State, Action> {
   associatedtype Action
 
   /// The screen of the state `store` holds, read through `store` (and stores scoped from it), so that Observation
-  /// knows what it depends on. The default reads `store.state` whole: any change of it draws the screen again.
+  /// knows what it depends on: a view that reads `store.state` whole is drawn again for any change of it.
   @MainActor func screen(of store: Store<State, Action>, in context: ScreenContext) -> TerminalScreen<State, Action>
-
-  /// The screen for `state` in `context` (its style, and the room a terminal gives it), read from the value alone:
-  /// for tests, piped sessions and the debugger's past states, which no store holds.
-  func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action>
 }
 
 extension TerminalView {
-  /// The screen of the whole state `store` holds: a change of any of it outdates it.
-  @MainActor public func screen(
-    of store: Store<State, Action>, in context: ScreenContext
-  ) -> TerminalScreen<State, Action> {
-    screen(for: store.state, in: context)
+  /// The screen of `state` in `context`, for a state no session's store holds (a test, the debugger's past, a
+  /// screen read without being observed): the value in a store of its own, which nothing sends to, so a view has
+  /// one path.
+  @MainActor public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
+    screen(of: Store(initialState: state, reducer: EmptyReducer()), in: context)
   }
 }
 
 // Single questions, each answered from the whole screen of a state: for tests and tools that ask one thing once.
-extension TerminalView {
+@MainActor extension TerminalView {
   /// The screen's text for `state`, styled with `style`.
   public func render(_ state: State, style: TextStyle) -> String {
     screen(for: state, in: ScreenContext(style: style)).text

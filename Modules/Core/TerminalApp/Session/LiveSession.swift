@@ -142,15 +142,14 @@ import TerminalUI
   private func handle(_ key: Key) -> TerminalSession<State, Action>.Outcome? {
     let armed = interruptArmed
     interruptArmed = false
-    let view = view
-    let store = store
     var offered: [CompletionCandidate] = []
-    let completer: LineEditor.Completer = { before, _ in
-      let state = store.currentState
+    // Tab completes against the screen that was drawn, as a typed line is read against it.
+    let completer: LineEditor.Completer = { [unowned self] before, _ in
+      let screen = renderedFrontScreen()
       offered =
         before.isEmpty
-        ? view.completionCandidates(before: [], in: state) + ["help", "back", "quit"].map { CompletionCandidate($0) }
-        : view.completionCandidates(before: before, in: state)
+        ? screen.completionCandidates(before: []) + ["help", "back", "quit"].map { CompletionCandidate($0) }
+        : screen.completionCandidates(before: before)
       return offered.map(\.value)
     }
     switch editor.handle(key, completer: completer) {
@@ -179,7 +178,7 @@ import TerminalUI
         heldLines.removeAll()
         messages = [style.dim(dropped.isEmpty ? "Cancelled." : "Cancelled; \(dropped) not run.")]
         // Screens whose work was cancelled say so, and what to type, instead of waiting for it forever.
-        for action in frontScreen(store.currentState).interruptedActions { store.send(action) }
+        for action in renderedFrontScreen().interruptedActions { store.send(action) }
       } else if discarded.isEmpty {
         if armed { return .finished }
         interruptArmed = true
@@ -225,7 +224,7 @@ import TerminalUI
   /// Runs a typed line against the current state: a global command, or the front screen's.
   private func execute(_ line: String) -> TerminalSession<State, Action>.Outcome? {
     messages = []
-    switch session.interpret(line) {
+    switch session.interpret(line, drawn: renderedFrontScreen()) {
     case .nothing:
       break
     case .quit:
@@ -318,7 +317,7 @@ import TerminalUI
   /// Tells the screens how much room they have; whether they sent anything.
   @discardableResult private func fit(_ size: TerminalSize) -> Bool {
     let room = TerminalSize(rows: max(size.rows - Self.reservedRows, 1), columns: size.columns)
-    let actions = view.screen(for: store.currentState, in: ScreenContext(style: style, room: room)).fitActions
+    let actions = view.screen(of: store, in: ScreenContext(style: style, room: room)).fitActions
     for action in actions { track(store.send(action)) }
     return !actions.isEmpty
   }
@@ -383,16 +382,11 @@ import TerminalUI
     terminal.write(output)
   }
 
-  /// The view's screen for `state`.
   /// The front screen now: the one the observed render made, rendered again first if what it read changed since
   /// (a send renders at its end, a shared write on the next turn), so no screen is built twice for one state.
   private func renderedFrontScreen() -> TerminalScreen<State, Action> {
     observation?.runIfOutdated()
-    return renderedScreen ?? frontScreen(store.currentState)
-  }
-
-  private func frontScreen(_ state: State) -> TerminalScreen<State, Action> {
-    view.screen(for: state, in: ScreenContext(style: style))
+    return renderedScreen ?? view.screen(of: store, in: ScreenContext(style: style))
   }
 
   /// The prompt and the visible part of the line, with the cursor put back where it is in the line.

@@ -112,9 +112,9 @@ import TerminalUI
     return TerminalText.safeScreen(text) + "\n"
   }
 
-  /// The view's screen for the current state.
+  /// The view's screen of the session's store.
   func frontScreen() -> TerminalScreen<State, Action> {
-    view.screen(for: store.currentState, in: ScreenContext(style: style))
+    view.screen(of: store, in: ScreenContext(style: style))
   }
 
   /// The commands every screen accepts, as `help` lists them.

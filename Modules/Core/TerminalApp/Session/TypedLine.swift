@@ -31,19 +31,20 @@ extension TerminalSession {
     return !TerminalDebugger<State, Action>.isCommand(trimmed) && !["", "quit", "exit", "help"].contains(trimmed)
   }
 
-  /// What `line` means on the current screen (leading and trailing spaces ignored).
-  func interpret(_ line: String) -> TypedLine<Action> {
+  /// What `line` means on the current screen (leading and trailing spaces ignored): on `drawn`, the screen the
+  /// user read it from, when the caller has one, so a line is judged on what was shown.
+  func interpret(_ line: String, drawn: TerminalScreen<State, Action>? = nil) -> TypedLine<Action> {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     if TerminalDebugger<State, Action>.isCommand(trimmed) { return .debugger(trimmed) }
     switch trimmed {
     case "": return .nothing
     case "quit", "exit": return .quit
-    case "help": return .help(screen: frontScreen().help, global: globalHelp)
+    case "help": return .help(screen: (drawn ?? frontScreen()).help, global: globalHelp)
     default: break
     }
     // While the debugger shows the past, only the present takes commands.
     if let refusal = debugger?.pastRefusal { return .refused(refusal) }
-    let screen = frontScreen()
+    let screen = drawn ?? frontScreen()
     if trimmed == "back" {
       guard let back = screen.backAction else {
         return .refused("There is nothing to go back to: this is the first screen.")

@@ -27,10 +27,12 @@ public struct AlertView<AlertAction>: TerminalView {
   }
 
   /// The alert with one command per button, shown under the screen that presents it, which stays in view.
-  public func screen(
-    for state: AlertState<AlertAction>, in context: ScreenContext
+  @MainActor public func screen(
+    of store: Store<AlertState<AlertAction>, PresentationAction<AlertAction>>, in context: ScreenContext
   ) -> TerminalScreen<AlertState<AlertAction>, PresentationAction<AlertAction>> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
+    let state = store.state
+    return TerminalScreen(
+      text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
   }
 }
 

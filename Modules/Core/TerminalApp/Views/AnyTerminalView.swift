@@ -4,21 +4,14 @@ import TerminalUI
 /// Any terminal view of `State` and `Action`, its concrete type hidden: what `FeatureView` keeps once it has
 /// found a feature's linked view, whose type only the feature's Implementation knows.
 public struct AnyTerminalView<State, Action>: TerminalView {
-  private let screenForState: (State, ScreenContext) -> TerminalScreen<State, Action>
   private let screenOfStore: @MainActor (Store<State, Action>, ScreenContext) -> TerminalScreen<State, Action>
 
   /// `view`, behind this type.
   public init<View: TerminalView<State, Action>>(_ view: View) {
-    screenForState = view.screen(for:in:)
     // A view is a value of key paths and closures that it only reads: a store's screen is asked for on the main
     // actor alone.
     nonisolated(unsafe) let view = view
     screenOfStore = { view.screen(of: $0, in: $1) }
-  }
-
-  /// The wrapped view's screen of a value.
-  public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
-    screenForState(state, context)
   }
 
   /// The wrapped view's screen, read through `store`.

@@ -4,14 +4,9 @@ import TerminalUI
 /// The screen of an enum feature: whichever case its state is shows that case's feature through `FeatureView`,
 /// with the feature's actions embedded in the case. `FeatureView` uses it for every `CaseReducer`.
 struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
-  /// The case's screen; its id names the case, so another case (or another screen of it) is another screen, and
-  /// a state of another case outdates it.
-  func screen(for state: Cases.State, in context: ScreenContext) -> TerminalScreen<Cases.State, Cases.Action> {
-    Cases.visitCase(of: state, with: CaseScreenVisitor<Cases>(context: context))
-  }
-
-  /// The case's screen read through the case's store: a change of another field of the same case, or of what the
-  /// case's screen did not read, draws nothing.
+  /// The case's screen, read through the case's store: its id names the case, so another case (or another screen
+  /// of it) is another screen, and a state of another case outdates it; a change of another field of the same
+  /// case, or of what the case's screen did not read, draws nothing.
   @MainActor func screen(
     of store: Store<Cases.State, Cases.Action>, in context: ScreenContext
   ) -> TerminalScreen<Cases.State, Cases.Action> {
@@ -60,7 +55,9 @@ struct CaseFeatureView<Cases: CaseReducer>: TerminalView {
   }
 }
 
-private struct CaseScreenVisitor<Cases: CaseReducer>: CaseVisitor {
+/// The screen of a case's value: an alert's, a dialog's or plain state's, and a feature's that its store could not
+/// be scoped to.
+@MainActor private struct CaseScreenVisitor<Cases: CaseReducer>: @MainActor CaseVisitor {
   typealias Action = Cases.Action
   typealias Result = TerminalScreen<Cases.State, Cases.Action>
   let context: ScreenContext

@@ -30,9 +30,11 @@ public struct ConfirmationDialogView<DialogAction>: TerminalView {
   }
 
   /// The dialog with one command per choice, shown under the screen that presents it, which stays in view.
-  public func screen(
-    for state: ConfirmationDialogState<DialogAction>, in context: ScreenContext
+  @MainActor public func screen(
+    of store: Store<ConfirmationDialogState<DialogAction>, PresentationAction<DialogAction>>, in context: ScreenContext
   ) -> TerminalScreen<ConfirmationDialogState<DialogAction>, PresentationAction<DialogAction>> {
-    TerminalScreen(text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
+    let state = store.state
+    return TerminalScreen(
+      text: text(state, style: context.style), commands: commands(for: state), showsScreenBelow: true)
   }
 }

@@ -32,15 +32,8 @@ public struct FeatureView<Feature: Reducer>: TerminalView {
     return cases.caseFeatures.flatMap { unlinked($0.feature) }
   }
 
-  /// The linked view's screen, or one that says what to link to get it (with no commands: `quit` still works).
-  public func screen(
-    for state: Feature.State, in context: ScreenContext
-  ) -> TerminalScreen<Feature.State, Feature.Action> {
-    if let linked { return linked.screen(for: state, in: context) }
-    return unlinkedScreen
-  }
-
-  /// The linked view's screen of `store`, read through it.
+  /// The linked view's screen of `store`, read through it, or one that says what to link to get it (with no
+  /// commands: `quit` still works).
   @MainActor public func screen(
     of store: Store<Feature.State, Feature.Action>, in context: ScreenContext
   ) -> TerminalScreen<Feature.State, Feature.Action> {

@@ -20,9 +20,4 @@ extension FieldObservingView {
   ) -> TerminalScreen<State, Action> {
     screen(reading: RenderedState(through: store), in: context)
   }
-
-  /// The screen of the value `state`.
-  public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
-    screen(reading: RenderedState(state), in: context)
-  }
 }

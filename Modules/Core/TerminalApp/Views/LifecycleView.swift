@@ -14,16 +14,9 @@ public struct LifecycleView<Base: TerminalView>: TerminalView {
   var resize: ((TerminalSize, Base.State) -> [Base.Action])?
   var interrupt: ((Base.State) -> [Base.Action])?
 
-  /// The base's screen, with what the modifiers send: an action they give wins over the base's, their lists come
-  /// after the base's.
-  public func screen(
-    for state: Base.State, in context: ScreenContext
-  ) -> TerminalScreen<Base.State, Base.Action> {
-    adding(to: base.screen(for: state, in: context), state: state, context: context)
-  }
-
-  /// The base's screen read through `store`, with what the modifiers send for its current state: what they send
-  /// is not drawn, so it is read without being observed.
+  /// The base's screen read through `store`, with what the modifiers send for its current state (an action they
+  /// give wins over the base's, their lists come after the base's): what they send is not drawn, so it is read
+  /// without being observed.
   @MainActor public func screen(
     of store: Store<Base.State, Base.Action>, in context: ScreenContext
   ) -> TerminalScreen<Base.State, Base.Action> {

@@ -8,7 +8,6 @@ import TerminalUI
 public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalView {
   let base: Base
   let child: Child
-  let toChildState: (Base.State) -> Child.State?
   /// The presented child's store (nil while nothing is presented), as a SwiftUI sheet scopes it.
   let scopeChild: @MainActor (Store<Base.State, Base.Action>) -> Store<Child.State, Child.Action>?
   let embed: (Child.Action) -> Base.Action
@@ -18,17 +17,10 @@ public struct PresentingView<Base: TerminalView, Child: TerminalView>: TerminalV
   /// The base's screen, or the child's in its place (under it, for alerts) while the child is presented: the
   /// child's commands, appear and follow actions and refusal; `back` closes the child's own top screen, else
   /// dismisses the child. The base is fitted, and told of Ctrl-C, even under a child, ready when it closes.
-  public func screen(
-    for state: Base.State, in context: ScreenContext
-  ) -> TerminalScreen<Base.State, Base.Action> {
-    let baseScreen = base.screen(for: state, in: context)
-    guard let childState = toChildState(state) else { return baseScreen }
-    return presented(child.screen(for: childState, in: context), over: baseScreen)
-  }
-
-  /// The screen read through `store`: whether the child is presented, then the child's screen through its store;
-  /// the base is read through the store only where it shows (under an alert), so a change of a base covered by a
-  /// sheet draws nothing.
+  ///
+  /// Read through `store`: whether the child is presented, then the child's screen through its store; the base is
+  /// read through the store only where it shows (under an alert), and from a snapshot under a sheet, so a change
+  /// of a base a sheet covers draws nothing.
   @MainActor public func screen(
     of store: Store<Base.State, Base.Action>, in context: ScreenContext
   ) -> TerminalScreen<Base.State, Base.Action> {
@@ -74,7 +66,7 @@ extension TerminalView where Action: CasePathable {
   ) -> PresentingView<Self, Child> {
     let casePath = Action.casePath(action)
     return PresentingView(
-      base: self, child: view, toChildState: { $0[keyPath: state].wrappedValue },
+      base: self, child: view,
       scopeChild: presentedStore(state, action: action),
       embed: { casePath.embed(.presented($0)) }, dismiss: casePath.embed(.dismiss), showsBase: false)
   }
@@ -86,7 +78,7 @@ extension TerminalView where Action: CasePathable {
   ) -> PresentingView<Self, AlertView<AlertAction>> {
     let casePath = Action.casePath(action)
     return PresentingView(
-      base: self, child: AlertView(), toChildState: { $0[keyPath: state].wrappedValue },
+      base: self, child: AlertView(),
       scopeChild: presentedStore(state, sending: action), embed: casePath.embed, dismiss: casePath.embed(.dismiss),
       showsBase: true)
   }
@@ -98,7 +90,7 @@ extension TerminalView where Action: CasePathable {
   ) -> PresentingView<Self, ConfirmationDialogView<DialogAction>> {
     let casePath = Action.casePath(action)
     return PresentingView(
-      base: self, child: ConfirmationDialogView(), toChildState: { $0[keyPath: state].wrappedValue },
+      base: self, child: ConfirmationDialogView(),
       scopeChild: presentedStore(state, sending: action), embed: casePath.embed, dismiss: casePath.embed(.dismiss),
       showsBase: true)
   }

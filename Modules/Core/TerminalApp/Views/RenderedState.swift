@@ -1,9 +1,9 @@
 import Composable
 
-/// A feature's state as its terminal view reads it: through the session's store, as a SwiftUI view reads
-/// `store.field`, so that Observation knows which fields the screen read and the session draws it again only when
-/// one of them changes; or, where no store holds the state (a test, a piped line, the debugger's past), the value
-/// itself.
+/// A feature's state as its terminal view reads it: through a store, as a SwiftUI view reads `store.field`, so that
+/// Observation knows which fields the screen read and a live session draws it again only when one of them changes.
+/// A state no session holds (a test's, the debugger's past) is read through a store of its own (see
+/// `TerminalView.screen(for:in:)`): a view has one path.
 ///
 ///     func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
 ///       TerminalScreen(text: "Count: \(state.count)")   // a change of any other field draws nothing
@@ -13,26 +13,18 @@ import Composable
 /// field, which is never wrong, only slower to skip.
 @dynamicMemberLookup
 public struct RenderedState<State> {
-  private let value: State?
-  private let store: (any StateSource<State>)?
-
-  /// `state` itself, read by no one but the caller.
-  public init(_ state: State) {
-    value = state
-    store = nil
-  }
+  private let store: any StateSource<State>
 
   /// The state `store` holds, each read registered with Observation through the store.
   public init<Action>(through store: Store<State, Action>) {
-    value = nil
     self.store = store
   }
 
-  /// The field at `keyPath`: read through the store when there is one.
+  /// The field at `keyPath`, read through the store.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    guard let store else { return value![keyPath: keyPath] }
-    // Only a live session hands a view a store, and it renders on the main actor; key paths of fields hold
-    // nothing mutable, and the value read goes back to the same thread.
+    // A view is asked for a screen on the main actor only (`TerminalView.screen(of:in:)` is isolated to it); key
+    // paths of fields hold nothing mutable, and the value read goes back to the same thread.
+    let store = store
     nonisolated(unsafe) let keyPath = keyPath
     nonisolated(unsafe) var read: Value?
     MainActor.assumeIsolated { read = store.read(keyPath) }
@@ -41,7 +33,7 @@ public struct RenderedState<State> {
 
   /// The whole state, for code that takes one: every field counts as read.
   public var whole: State {
-    guard let store else { return value! }
+    let store = store
     nonisolated(unsafe) var read: State?
     MainActor.assumeIsolated { read = store.wholeState }
     return read!

@@ -35,25 +35,12 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     scopePath = { $0.scope(state: path, action: pathAction) }
   }
 
-  private func top(_ state: State) -> (id: StackElementID, state: Element.State)? {
-    let path = toPath(state)
-    guard let id = path.ids.last, let top = path[id: id] else { return nil }
-    return (id, top)
-  }
-
   /// The top screen: the top element's, with its actions sent to that element (`back` closes what it presents,
   /// else pops it), or the root's when the stack is empty. The root is fitted, and told of Ctrl-C, under the
   /// stack, ready when it is popped back to.
-  public func screen(for state: State, in context: ScreenContext) -> TerminalScreen<State, Action> {
-    let rootState = toRootState(state)
-    guard let shown = top(state) else { return rootScreen(root.screen(for: rootState, in: context)) }
-    return stacked(
-      element.screen(for: shown.state, in: context), id: shown.id,
-      over: rootScreen(root.screen(for: rootState, in: context)), state: state, context: context)
-  }
-
-  /// The top screen read through `store`: the stack's ids, then the top element's screen through its store; the
-  /// root and the screens under the top are read without being observed, so a change under the top draws nothing.
+  ///
+  /// Read through `store`: the stack's ids, then the top element's screen through its store; the root and the
+  /// screens under the top are read from a snapshot, not observed, so a change under the top draws nothing.
   @MainActor public func screen(of store: Store<State, Action>, in context: ScreenContext) -> TerminalScreen<
     State, Action
   > {
@@ -68,7 +55,7 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
     screen.embedded(action: embedRoot).renamed { "root(\($0))" }
   }
 
-  private func stacked(
+  @MainActor private func stacked(
     _ element: TerminalScreen<Element.State, Element.Action>, id: StackElementID,
     over rootScreen: TerminalScreen<State, Action>, state: State, context: ScreenContext
   ) -> TerminalScreen<State, Action> {
@@ -86,7 +73,8 @@ public struct StackView<State, Action: CasePathable, Root: TerminalView, Element
   }
 
   /// The ids of the screens pushed under the top one, bottom first, as each reads when it is on top.
-  private func screensPushedBelow(top: StackElementID, in state: State, _ context: ScreenContext) -> [String] {
+  @MainActor private func screensPushedBelow(top: StackElementID, in state: State, _ context: ScreenContext) -> [String]
+  {
     let path = toPath(state)
     return path.ids.filter { $0 != top }.flatMap { id -> [String] in
       guard let elementState = path[id: id] else { return [] }

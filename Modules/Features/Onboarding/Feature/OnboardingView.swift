@@ -8,7 +8,7 @@ import UserListInterface
 ///
 /// The list's view belongs to another feature's Implementation, so the composition
 /// root passes it in: `OnboardingView(list: UserListView())`.
-public struct OnboardingView<ListView: TerminalView>: FieldObservingView
+public struct OnboardingView<ListView: TerminalView>: TerminalView
 where ListView.State == UserList.State, ListView.Action == UserList.Action {
   let list: ListView
 
@@ -24,10 +24,14 @@ where ListView.State == UserList.State, ListView.Action == UserList.Action {
 
   /// The banner over the list, the list's commands the tour uses, and the list's life as the list itself would
   /// have it (it loads when the tour appears, fits what the banner leaves, and a load Ctrl-C cancelled says so);
-  /// `back` skips the tour.
-  public func screen(reading state: RenderedState<State>, in context: ScreenContext) -> TerminalScreen<State, Action> {
+  /// `back` skips the tour. The list is read through its own store, as the list's screen reads it in the app.
+  @MainActor public func screen(of store: Store<State, Action>, in context: ScreenContext) -> TerminalScreen<
+    State, Action
+  > {
+    let state = RenderedState(through: store)
     let under = context.room.map { TerminalSize(rows: max($0.rows - Self.bannerRows, 1), columns: $0.columns) }
-    let list = self.list.screen(for: state.list, in: ScreenContext(style: context.style, room: under))
+    let list = self.list.screen(
+      of: store.scope(state: \.list, action: \.list), in: ScreenContext(style: context.style, room: under))
     var screen = TerminalScreen<State, Action>(
       text: text(state, list: list.text, style: context.style), commands: commands(state, list: list.commands),
       backAction: .skipTapped, refusal: state.answer)
