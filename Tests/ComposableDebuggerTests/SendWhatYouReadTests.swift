@@ -10,7 +10,7 @@ struct SentQuery: Codable, Equatable {
 }
 
 /// A child screen's actions, presented and pushed.
-enum SentEditAction: Codable, Equatable {
+enum SentEditAction: Codable, Equatable, CasePathable {
   case saveTapped
   case nameChanged(String)
   case delegate(Delegate)
@@ -22,7 +22,7 @@ enum SentEditAction: Codable, Equatable {
 }
 
 /// What the parent's actions look like in an app: payloads of every kind, and children behind navigation.
-enum SentParentAction: Codable, Equatable {
+enum SentParentAction: Codable, Equatable, CasePathable {
   case appStarted(interactive: Bool)
   case userTapped(Int)
   case searched(SentQuery)
@@ -79,7 +79,17 @@ enum SentParentAction: Codable, Equatable {
       return
     }
     #expect(message.hasPrefix("edit.nameChangd(\"Ada\") is not an action of SentParentAction: "))
-    #expect(message.contains("SentEditAction has no case 'nameChangd'"), "\(message)")
+    #expect(message.hasSuffix("SentEditAction has no case 'nameChangd'; did you mean 'nameChanged(_:)'?"), "\(message)")
+    // The nearest case is spelled with its labels; a name near none gets no guess.
+    guard case let .error(labeled) = debugger.run(":send pageRaed(row: 1, \"a\", nil)", pageSize: 20),
+      case let .error(farOff) = debugger.run(":send somethingElse", pageSize: 20)
+    else {
+      Issue.record("sent")
+      return
+    }
+    #expect(
+      labeled.hasSuffix("SentParentAction has no case 'pageRaed'; did you mean 'pageRead(row:_:_:)'?"), "\(labeled)")
+    #expect(farOff.hasSuffix("SentParentAction has no case 'somethingElse'"), "\(farOff)")
     guard case let .error(unreadable) = debugger.run(":send userTapped(3", pageSize: 20) else {
       Issue.record("sent")
       return

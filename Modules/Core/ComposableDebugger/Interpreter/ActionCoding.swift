@@ -90,7 +90,8 @@ private func explained(_ error: any Error, in json: String) -> String {
   var value = try? JSONSerialization.jsonObject(with: Data(json.utf8))
   for key in context.codingPath { value = (value as? [String: Any])?[key.stringValue] }
   guard let tried = (value as? [String: Any])?.keys.first else { return briefly(error) }
-  return "\(typeName(type)) has no case '\(tried)'"
+  let nearest = nearestCase(to: tried, in: type).map { "; did you mean '\($0)'?" } ?? ""
+  return "\(typeName(type)) has no case '\(tried)'\(nearest)"
 }
 
 /// What a decoding error says, in one line.
