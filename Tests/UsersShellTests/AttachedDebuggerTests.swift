@@ -9,14 +9,23 @@ import UserClientInterface
   /// A socket folder that does not exist yet: the app makes it, mode 0700 (a temporary folder is 0755, refused).
   private func socketFolder(in folder: TemporaryFolder) -> String { folder.path("debugger") }
 
-  /// Types `command` at the client and waits for `answer` after it, then for the next prompt.
-  private func ask(_ client: PseudoTerminal, _ command: String, answer: String) async -> String {
+  /// Types `command` at the client and waits for `answer` after it, then for the next prompt; what came after the
+  /// echoed command (so an answer cannot pass by repeating the command). A timeout is a failure of its own.
+  private func ask(
+    _ client: PseudoTerminal, _ command: String, answer: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> String {
     let mark = client.mark
     client.type(command + "\r")
     guard await client.waitFor(answer, since: mark, timeout: .seconds(20)),
       await client.waitFor("debugger> ", since: mark + command.utf8.count + 1)
-    else { return "(no '\(answer)' after \(command): \(client.output(since: mark)))" }
-    return client.output(since: mark)
+    else {
+      let seen = client.output(since: mark)
+      Issue.record("no '\(answer)' after \(command): \(seen)", sourceLocation: sourceLocation)
+      return "(timed out)"
+    }
+    let output = client.output(since: mark)
+    guard let echo = output.range(of: command) else { return output }
+    return String(output[echo.upperBound...])
   }
 
   @Test func aClientInAnotherTerminalFollowsJumpsDiffsSkipsSendsAndExportsARecordingThatReplays() async throws {
@@ -67,7 +76,11 @@ import UserClientInterface
     let second = try PseudoTerminal(rows: 30, columns: 200)
     try second.launch(debuggerClientExecutable, ["users"], environment: ["COMPOSABLE_DEBUGGER_DIR": sockets])
     #expect(await second.waitFor("debugger> "))
-    #expect(await ask(second, ":effects", answer: "running").contains("effect"))
+    // The list follows the directory, and so does the user the sent action opened: both effects are listed.
+    let effects = await ask(second, ":effects", answer: "running")
+    #expect(
+      effects.contains(/2 effects running:\s+effect \d+ .* started by #\d+ list\.followChangesElsewhere/), "\(effects)")
+    #expect(effects.contains(/started by #\d+ path\[id: \d+\]\.detail\.followChangesElsewhere/), "\(effects)")
     second.type(":quit\r")
     #expect(await second.waitForExit() == 0)
 
