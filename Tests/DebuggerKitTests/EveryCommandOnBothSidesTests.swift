@@ -59,6 +59,18 @@ private final class AttachedConsole: @unchecked Sendable {
   }
 }
 
+/// A client asked for the rows a follower is sent, off the main actor as `AttachedConsole` is.
+private final class FollowingClient: @unchecked Sendable {
+  let client: DebugClient
+
+  init(_ client: DebugClient) { self.client = client }
+
+  /// The rows after action `sequence`, as `:follow` asks for them.
+  func rows(after sequence: Int) async throws -> String {
+    try await Task.detached { try self.client.ask("since", String(sequence)).text ?? "" }.value
+  }
+}
+
 /// The words with what differs between two stores sent the same actions taken out: clock times and file names.
 private func comparable(_ text: String, folder: URL) -> String {
   text.replacingOccurrences(of: #"\d\d:\d\d:\d\d\.\d\d\d"#, with: "TIME", options: .regularExpression)
@@ -93,6 +105,8 @@ private func comparable(_ text: String, folder: URL) -> String {
     let lines = [
       ":timeline", ":more", ":more", ":more", ":timeline note", ":timeline nothing-like-this", "timeline",
       ":diff", ":diff 2", ":diff x", ":diff 99", ":effects", ":alive",
+      ":filter", ":filter deny note", ":timeline", ":filter allow inc*", ":filter nope", ":filter clear",
+      ":find 1", ":find count=", ":find", ":find nothing-like-this",
       ":send {\"increment\":{}}", ":send {\"time\":1,\"action\":{\"note\":{\"_0\":\"sent\"}}}", ":send {\"nope\":{}}",
       ":send note(\"printed\")", ":send nope(1)",
       ":send", ":skip 1", ":skip", ":apply 1", ":apply 99", ":export @.jsonl", ":export",
@@ -122,6 +136,13 @@ private func comparable(_ text: String, folder: URL) -> String {
     #expect(await attached.said(":quit") == "(quit)")
     #expect(await MainActor.run { printed(inApp.run(":help", pageSize: 2)) } == DebuggerCommand.help(for: .inApp))
     #expect(await attached.said(":help") == DebuggerCommand.help(for: .attached))
+
+    // What a client's filter hides, following does not send it: the rows after #0 leave out the notes.
+    #expect(await attached.said(":filter deny note").hasSuffix("deny: 'note'"))
+    let following = FollowingClient(client)
+    let followed = try await following.rows(after: 0)
+    #expect(followed.split(separator: "\n").count == 4, "\(followed)")
+    #expect(followed.contains("increment") && !followed.contains("note("), "\(followed)")
 
     // Both exports hold the same actions.
     let exported = try [folder.appendingPathComponent("in-app.jsonl"), folder.appendingPathComponent("attached.jsonl")]

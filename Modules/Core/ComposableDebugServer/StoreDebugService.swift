@@ -49,7 +49,9 @@ import Foundation
       guard let after = Int(argument), after >= 0 else {
         return .answer(.refusal("'since' takes the number of the last action seen, such as 12.", id: id, last: last))
       }
-      return .answer(.text(timeline.rows(after: after).joined(separator: "\n"), id: id, last: last))
+      // What this client's ':filter' hides is not sent to it.
+      let rows = timeline.rows(after: after, rules: debugger.filter)
+      return .answer(.text(rows.joined(separator: "\n"), id: id, last: last))
     case "export":
       switch debugger.recording() {
       case let .success(recording): return .answer(.text(recording, id: id, last: last))

@@ -26,11 +26,15 @@ public struct TimelineListing: Equatable, Sendable {
 // The answers every debugger gives, whatever shows them: the app's own prompt and a client attached from another
 // terminal say the same words.
 extension StoreTimeline {
-  /// The kept entries whose path or sender has `filter` (all when empty), newest last: the page that starts
-  /// `skipping` entries before the newest and holds up to `pageSize`.
-  public func listing(filter: String, skipping start: Int = 0, pageSize: Int) -> TimelineListing {
-    let entries = self.entries
-    guard !entries.isEmpty else {
+  /// The kept entries whose path or sender has `filter` (all when empty) and that `rules` admit, newest last: the
+  /// page that starts `skipping` entries before the newest and holds up to `pageSize`.
+  public func listing(
+    filter: String, skipping start: Int = 0, pageSize: Int, rules: TimelineFilter = TimelineFilter()
+  ) -> TimelineListing {
+    let kept = self.entries
+    let entries = rules.isEmpty ? kept : kept.filter { rules.admits($0.path) }
+    let hidden = kept.count - entries.count
+    guard !kept.isEmpty else {
       return TimelineListing(text: "Nothing has happened yet: the timeline is empty.", shown: nil, hasOlder: false)
     }
     let matching =
@@ -41,7 +45,11 @@ extension StoreTimeline {
           || $0.origin.description.localizedCaseInsensitiveContains(filter)
       }
     guard !matching.isEmpty else {
-      return TimelineListing(text: "No kept action matches '\(filter)'.", shown: nil, hasOlder: false)
+      let text =
+        filter.isEmpty
+        ? "The filter hides all \(hidden) kept actions (':filter' shows it)."
+        : "No kept action\(hidden > 0 ? " the filter shows" : "") matches '\(filter)'."
+      return TimelineListing(text: text, shown: nil, hasOlder: false)
     }
     guard start < matching.count else {
       let text = "No older actions\(filter.isEmpty ? "" : " match '\(filter)'")."
@@ -51,19 +59,19 @@ extension StoreTimeline {
     let first = max(end - max(pageSize, 1), 0)
     let shown = matching[first..<end]
     var lines = rows(of: Array(shown), upToNow: end == matching.count)
-    let kept = keptRange.map { "#\($0.lowerBound)–#\($0.upperBound)" } ?? ""
+    let keptText = keptRange.map { "#\($0.lowerBound)–#\($0.upperBound)" } ?? ""
     let what = filter.isEmpty ? "actions" : "actions matching '\(filter)'"
     var footer = "\(what.prefix(1).uppercased() + what.dropFirst()) \(first + 1)–\(end) of \(matching.count)"
-    footer += " (kept: \(kept))"
+    footer += " (kept: \(keptText)\(hidden > 0 ? "; \(hidden) hidden by ':filter'" : ""))"
     footer += first > 0 ? "; ':more' shows older ones." : "."
     lines.append(footer)
     return TimelineListing(text: lines.joined(separator: "\n"), shown: start + shown.count, hasOlder: first > 0)
   }
 
-  /// The kept entries after action `sequence`, one row each, as a listing shows them (with the changes other
+  /// The kept entries after action `sequence` that `rules` admit, one row each, as a listing shows them (with the changes other
   /// processes made between them): what a debugger following the store live prints as they arrive.
-  public func rows(after sequence: Int) -> [String] {
-    let newer = entries.filter { $0.sequence > sequence }
+  public func rows(after sequence: Int, rules: TimelineFilter = TimelineFilter()) -> [String] {
+    let newer = entries.filter { $0.sequence > sequence && rules.admits($0.path) }
     return newer.isEmpty ? [] : rows(of: newer, upToNow: true)
   }
 
@@ -159,8 +167,8 @@ extension StoreTimeline {
     }
     return .success(
       KeptState(
-        header: "#\(sequence) \(entry.path) (\(entry.origin)), the state after it:", state: entry.state,
-        sharedChange: entry.sharedChange))
+        header: "#\(sequence) \(entry.path) (\(entry.origin)), the state after it:",
+        subject: "the state after #\(sequence)", state: entry.state, sharedChange: entry.sharedChange))
   }
 
   /// The effects running now, one line each, as `:effects` lists them.
@@ -185,6 +193,8 @@ extension StoreTimeline {
 public struct KeptState<State>: @unchecked Sendable {
   /// The line above the dump.
   public let header: String
+  /// Which state it is, as a search names it ("the state after #12", "the live state").
+  let subject: String
   let state: State
   let sharedChange: UInt64
 

@@ -8,8 +8,9 @@ import Sharing
 struct ActionCoding<State, Action> {
   /// The action `text` describes, or why it describes none.
   let decode: (String) -> Result<Action, TimelineQueryError>
-  /// The kept actions of a timeline as a recording, with the shared values before the first from a storage.
-  let export: (StoreTimeline<State, Action>, SharedStorage) -> Result<String, TimelineQueryError>
+  /// The kept actions of a timeline that a filter admits as a recording, with the shared values before the first
+  /// from a storage.
+  let export: (StoreTimeline<State, Action>, SharedStorage, TimelineFilter) -> Result<String, TimelineQueryError>
 }
 
 extension ActionCoding {
@@ -32,7 +33,9 @@ extension ActionCoding where Action: Codable {
       guard !trimmed.hasPrefix("{") else { return decodeJSON(trimmed) }
       return decodePrinted(trimmed)
     }
-    export = { timeline, storage in exportedRecording(of: timeline, sharedValuesFrom: storage) }
+    export = { timeline, storage, filter in
+      exportedRecording(of: timeline, sharedValuesFrom: storage, admitting: filter)
+    }
   }
 }
 
@@ -111,10 +114,11 @@ private func typeName(_ type: Any.Type) -> String {
   return parts.dropFirst().joined(separator: ".")
 }
 
-/// The kept actions of `timeline` as a recording: a header with the shared values (and, when the state is
-/// `Encodable`, the state) before the first of them, then one line per action.
+/// The kept actions of `timeline` that `filter` admits as a recording: a header with the shared values (and, when
+/// the state is `Encodable`, the state) before the first kept action, then one line per action admitted.
 func exportedRecording<State, Action: Codable>(
-  of timeline: StoreTimeline<State, Action>, sharedValuesFrom storage: SharedStorage
+  of timeline: StoreTimeline<State, Action>, sharedValuesFrom storage: SharedStorage,
+  admitting filter: TimelineFilter = TimelineFilter()
 ) -> Result<String, TimelineQueryError> {
   guard let range = timeline.keptRange, let sharedBefore = timeline.sharedChange(before: range.lowerBound) else {
     return .failure(TimelineQueryError("Nothing has happened yet: there is no action to export."))
@@ -129,7 +133,7 @@ func exportedRecording<State, Action: Codable>(
   let header = RecordingHeader(RecordingStart(sharedValues: sharedValues, initialState: initialState))
   var lines: [String] = []
   if let data = try? encoder.encode(header) { lines.append(String(decoding: data, as: UTF8.self)) }
-  for entry in timeline.entries {
+  for entry in timeline.entries where filter.admits(entry.path) {
     guard let data = try? encoder.encode(ExportedAction(time: entry.date.timeIntervalSince1970, action: entry.action))
     else {
       return .failure(TimelineQueryError("#\(entry.sequence) \(entry.path) does not encode: it cannot be exported."))

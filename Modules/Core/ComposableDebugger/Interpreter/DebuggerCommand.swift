@@ -25,6 +25,11 @@ public enum DebuggerCommand: Equatable, Sendable {
   case skip(String)
   /// `:apply N`: the state without action N made the live state.
   case apply(String)
+  /// `:filter [allow RULE | deny RULE | clear]`: the rules that hide actions from listings and exports (shown
+  /// when given nothing).
+  case filter(FilterChange?)
+  /// `:find TEXT` or `:find KEY=VALUE`: where the state looked at (or the live one) has it.
+  case find(String)
   /// `:export FILE`: the kept actions written as a recording.
   case export(path: String)
   /// `:follow [N]`: actions printed as they happen (an attached debugger's).
@@ -33,6 +38,16 @@ public enum DebuggerCommand: Equatable, Sendable {
   case resume
   /// `:quit`: detach (an attached debugger's).
   case quit
+
+  /// What `:filter` changes.
+  public enum FilterChange: Equatable, Sendable {
+    /// Show only actions matching this rule (or another allow rule).
+    case allow(String)
+    /// Hide actions matching this rule.
+    case deny(String)
+    /// Remove every rule.
+    case clear
+  }
 
   /// Where a command is typed: each side lists and takes the commands it can run.
   public enum Side: Sendable {
@@ -62,6 +77,21 @@ public enum DebuggerCommand: Equatable, Sendable {
     case "send": return .success(.send(argument))
     case "skip": return .success(.skip(argument))
     case "apply": return .success(.apply(argument))
+    case "filter":
+      let word = String(argument.prefix { $0 != " " })
+      let rule = argument.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+      switch (word, rule.isEmpty) {
+      case ("", _): return .success(.filter(nil))
+      case ("clear", true): return .success(.filter(.clear))
+      case ("allow", false): return .success(.filter(.allow(rule)))
+      case ("deny", false): return .success(.filter(.deny(rule)))
+      default:
+        return .failure(
+          TimelineQueryError(
+            "':filter' takes 'allow RULE', 'deny RULE' or 'clear' (a rule is a path prefix such as list. or a pattern such as *Tapped*)."
+          ))
+      }
+    case "find": return .success(.find(argument))
     case "export":
       guard !argument.isEmpty else {
         return .failure(TimelineQueryError("':export' takes a file to write, such as ':export session.jsonl'."))
@@ -118,6 +148,11 @@ public enum DebuggerCommand: Equatable, Sendable {
       attached: "Show the state after action N."),
     HelpLine(":next, :prev", "Step to the next or previous action while looking at the past."),
     HelpLine(":diff [N]", "Show what action N changed in the state, shared values included."),
+    HelpLine(
+      ":filter [RULES]",
+      "Show the filter, or 'allow RULE', 'deny RULE', 'clear': a path prefix (list.) or pattern (*Tapped*) that "
+        + "shows or hides actions in :timeline, :follow and :export."),
+    HelpLine(":find TEXT", "List where the state looked at (else the live one) has TEXT, or a field KEY=VALUE."),
     HelpLine(":effects", "List the effects running now: who started them, for how long, their cancel ids."),
     HelpLine(":alive", "Count what is alive under the store: child stores, followers, watches, effects."),
     HelpLine(":send ACTION", "Send an action, as the timeline prints it (list.userTapped(3)) or as JSON."),

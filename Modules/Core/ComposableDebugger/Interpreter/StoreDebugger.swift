@@ -17,6 +17,8 @@ import ValueDump
   private let coding: ActionCoding<State, Action>?
   /// The action whose past is looked at, if any.
   public private(set) var viewing: Int?
+  /// The rules `:filter` keeps, applied to listings, to what a following client is sent and to exports.
+  public private(set) var filter = TimelineFilter()
   /// The last `:timeline` listing, so `:more` goes on with older entries.
   private var listing: (filter: String, shown: Int)?
 
@@ -74,6 +76,14 @@ import ValueDump
       let sides = timeline.keptSequence(in: text ?? viewing.map(String.init) ?? "", command: ":diff")
         .flatMap(timeline.sidesOfChange)
       return later(sides.map { sides in { sides.text() } })
+    case let .filter(change): return .text(changeFilter(change))
+    case let .find(text):
+      switch StateQuery.parse(text) {
+      case let .failure(error): return .error(error.message)
+      case let .success(query):
+        let kept = viewing.map { timeline.keptState(after: $0) } ?? .success(liveState(of: store))
+        return later(kept.map { kept in { kept.found(query) } })
+      }
     case .effects: return .text(timeline.effectsReport)
     case .alive: return .text(store.alive(startersFrom: timeline).description)
     case let .send(text): return reply(send(text, to: store))
@@ -124,10 +134,28 @@ import ValueDump
     }
   }
 
-  private func list(filter: String, from start: Int, pageSize: Int) -> Reply {
-    let page = timeline.listing(filter: filter, skipping: start, pageSize: pageSize)
-    listing = page.shown.map { (filter, $0) }
+  private func list(filter text: String, from start: Int, pageSize: Int) -> Reply {
+    let page = timeline.listing(filter: text, skipping: start, pageSize: pageSize, rules: filter)
+    listing = page.shown.map { (text, $0) }
     return .text(page.text)
+  }
+
+  /// Changes the filter as `change` says (shows it when nil); the listing starts again from the newest.
+  private func changeFilter(_ change: DebuggerCommand.FilterChange?) -> String {
+    switch change {
+    case nil: break
+    case .clear: filter = TimelineFilter()
+    case let .allow(rule): filter.add(rule, allowing: true)
+    case let .deny(rule): filter.add(rule, allowing: false)
+    }
+    if change != nil { listing = nil }
+    return filter.description
+  }
+
+  /// The store's state now, to search as a kept one is searched.
+  private func liveState(of store: Store<State, Action>) -> KeptState<State> {
+    KeptState(
+      header: "The live state:", subject: "the live state", state: store.currentState, sharedChange: SharedHistory.now)
   }
 
   /// Looks at the past after action `sequence`: the app draws its screens then, a client prints the state.
@@ -157,7 +185,7 @@ import ValueDump
     guard let coding else {
       return .failure(TimelineQueryError("This app's actions are not Codable: there is no recording to export."))
     }
-    return coding.export(timeline, store.rootDependencies.sharedStorage)
+    return coding.export(timeline, store.rootDependencies.sharedStorage, filter)
   }
 
   /// Sends the action `text` describes into the live store.
