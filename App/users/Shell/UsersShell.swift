@@ -99,7 +99,7 @@ import TerminalUI
     // Before the first action: a replay of this recording starts from these values, not the folder's then.
     if let recordPath = options.recordPath {
       ActionLogSink.file(URL(fileURLWithPath: recordPath))
-        .writeHeader(RecordingHeader(RecordingStart(sharedValues: world.storage.snapshot())))
+        .writeHeader(RecordingHeader(RecordingStart(sharedValues: world.storage.snapshot(maskingSecrets: true))))
     }
     let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
     let trace = startDebugging(store, options: options, dataFolder: world.directory, io: io)

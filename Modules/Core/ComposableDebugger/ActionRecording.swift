@@ -50,6 +50,8 @@ extension ActionLogSink {
   public func writeHeader<Values: Codable>(_ header: RecordingHeader<Values>) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // A file leaves the process: no secret goes with it.
+    encoder.userInfo[.masksSecrets] = true
     guard let data = try? encoder.encode(header), let line = String(data: data, encoding: .utf8) else { return }
     write(line + "\n")
   }
@@ -97,6 +99,8 @@ public struct RecordingActions<State, Action: Codable>: ReducerModifier {
     let entry = RecordedAction(time: Date().timeIntervalSince1970, action: action)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // A file leaves the process: no secret goes with it.
+    encoder.userInfo[.masksSecrets] = true
     if let data = try? encoder.encode(entry), let line = String(data: data, encoding: .utf8) {
       sink.write(line + "\n")
     } else {

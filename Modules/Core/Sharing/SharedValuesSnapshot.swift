@@ -15,12 +15,14 @@ public struct SharedValuesSnapshot: Codable, Equatable, Sendable {
 
 extension SharedStorage {
   /// The values of every key used so far whose value is `Codable` (inside `SharedHistory.reading(asOf:)`, as they
-  /// were then).
-  public func snapshot() -> SharedValuesSnapshot {
+  /// were then); with `maskingSecrets`, every `Secret` in them written masked, for a file that leaves the process.
+  public func snapshot(maskingSecrets: Bool = false) -> SharedValuesSnapshot {
     let all = lock.withLock { references }
     var values: [String: String] = [:]
     for (id, reference) in all {
-      if let value = (reference as? any SnapshotSharedValue)?.encodedValue() { values[id] = value }
+      if let value = (reference as? any SnapshotSharedValue)?.encodedValue(maskingSecrets: maskingSecrets) {
+        values[id] = value
+      }
     }
     return SharedValuesSnapshot(values: values)
   }
@@ -45,16 +47,18 @@ extension SharedStorage {
 
 /// A shared value that can be written as JSON and set from it.
 protocol SnapshotSharedValue: AnyObject {
-  /// The value as JSON, or nil when it does not encode.
-  func encodedValue() -> String?
+  /// The value as JSON (its secrets masked when asked), or nil when it does not encode.
+  func encodedValue(maskingSecrets: Bool) -> String?
   /// Sets the value from `json`; false when it does not decode as the value's type.
   func restore(_ json: String) -> Bool
 }
 
 extension SharedReference: SnapshotSharedValue where Value: Codable {
-  func encodedValue() -> String? {
+  func encodedValue(maskingSecrets: Bool) -> String? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // The key `Composable.Secret` reads (declared there, above this module as `CodingUserInfoKey.masksSecrets`).
+    if maskingSecrets { encoder.userInfo[CodingUserInfoKey(rawValue: "Composable.masksSecrets")!] = true }
     // Inside `SharedHistory.reading(asOf:)`, the value as it was then: a recording exported from a timeline starts
     // from the values before its first action.
     return (try? encoder.encode(valueAsOfHistory)).flatMap { String(data: $0, encoding: .utf8) }

@@ -125,7 +125,9 @@ func exportedRecording<State, Action: Codable>(
   }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  let sharedValues = SharedHistory.reading(asOf: sharedBefore) { storage.snapshot() }
+  // A file leaves the process: no secret goes with it.
+  encoder.userInfo[.masksSecrets] = true
+  let sharedValues = SharedHistory.reading(asOf: sharedBefore) { storage.snapshot(maskingSecrets: true) }
   let initialState = timeline.state(before: range.lowerBound).flatMap { state -> String? in
     guard let encodable = state as? any Encodable, let data = try? encoder.encode(encodable) else { return nil }
     return String(decoding: data, as: UTF8.self)
