@@ -5,6 +5,64 @@ import ComposableDebugger
 import Foundation
 import Testing
 
+extension FirstVersionAction {
+  /// The cases of `FirstVersionAction` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.tapped`.
+    let tapped = CasePath(FirstVersionAction.tapped, extract: { if case let .tapped(value) = $0 { value } else { nil } })
+    /// `.child`.
+    let child = CasePath(FirstVersionAction.child, extract: { if case let .child(value) = $0 { value } else { nil } })
+  }
+}
+
+extension RenamedFirstVersionAction {
+  /// The cases of `RenamedFirstVersionAction` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.tapped`.
+    let tapped = CasePath(RenamedFirstVersionAction.tapped, extract: { if case let .tapped(value) = $0 { value } else { nil } })
+    /// `.child`.
+    let child = CasePath(RenamedFirstVersionAction.child, extract: { if case let .child(value) = $0 { value } else { nil } })
+  }
+}
+
+extension SecondVersionAction {
+  /// The cases of `SecondVersionAction` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.tapped`.
+    let tapped = CasePath(SecondVersionAction.tapped, extract: { if case let .tapped(value) = $0 { value } else { nil } })
+    /// `.child`.
+    let child = CasePath(SecondVersionAction.child, extract: { if case let .child(value) = $0 { value } else { nil } })
+  }
+}
+
+extension ChildAction {
+  /// The cases of `ChildAction` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.saved`.
+    let saved = CasePath<ChildAction, Void>({ _ in ChildAction.saved }, extract: { if case .saved = $0 { () } else { nil } })
+  }
+}
+
+extension GrownChildAction {
+  /// The cases of `GrownChildAction` as case paths, one per case (generated).
+  struct Cases: CaseList {
+    /// Creates the list.
+    init() {}
+    /// `.saved`.
+    let saved = CasePath<GrownChildAction, Void>({ _ in GrownChildAction.saved }, extract: { if case .saved = $0 { () } else { nil } })
+    /// `.cancelled`.
+    let cancelled = CasePath<GrownChildAction, Void>({ _ in GrownChildAction.cancelled }, extract: { if case .cancelled = $0 { () } else { nil } })
+  }
+}
+
 extension SentEditAction {
   /// The cases of `SentEditAction` as case paths, one per case (generated).
   struct Cases: CaseList {

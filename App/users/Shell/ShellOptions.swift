@@ -42,6 +42,8 @@ public struct ShellOptions: Equatable, Sendable {
   public var tracePath: String?
   /// `--step` (with `--replay`): open the recording at its first action in the debugger.
   public var stepsThroughReplay = false
+  /// `--skip-undecodable` (with `--replay`): leave out the recording's lines that no longer decode.
+  public var skipsUndecodable = false
   /// `--debug-server` (or `COMPOSABLE_DEBUGGER=1`): serve the debugger to `composable-debugger` in another terminal.
   public var servesDebugger = false
   /// `--timeline`: how many actions the debugger keeps (0 turns it off).
@@ -80,6 +82,7 @@ public struct ShellOptions: Equatable, Sendable {
       case "--read-only": options.readOnly = true
       case "--fresh": options.restoresSession = false
       case "--step": options.stepsThroughReplay = true
+      case "--skip-undecodable": options.skipsUndecodable = true
       case "--debug-server": options.servesDebugger = true
       case "--replace":
         guard case let .importUsers(file, _) = options.mode else {
@@ -134,6 +137,10 @@ public struct ShellOptions: Equatable, Sendable {
     {
       return ShellUsageError("--record and --replay name the same file; record to another one.")
     }
+    if options.skipsUndecodable, options.replayPath == nil {
+      return ShellUsageError(
+        "--skip-undecodable replays what still decodes of a recording: give it with --replay <file>.")
+    }
     if options.stepsThroughReplay, options.replayPath == nil {
       return ShellUsageError("--step opens a recording step by step: give it with --replay <file>.")
     }
@@ -149,7 +156,7 @@ public struct ShellOptions: Equatable, Sendable {
   /// The options that take no value.
   private static let flags: Set = [
     "--help", "-h", "--version", "--print-changes", "--no-analytics", "--read-only", "--fresh", "--step",
-    "--replace", "--debug-server",
+    "--replace", "--debug-server", "--skip-undecodable",
   ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
@@ -238,6 +245,8 @@ public struct ShellOptions: Equatable, Sendable {
       --replay <file>       Rebuild the state from a recording, then go on with commands.
       --step                With --replay: open the recording at its first action in the
                             debugger (':next' steps, ':resume' goes on from its end).
+      --skip-undecodable    With --replay: leave out the lines this version's types no longer
+                            decode (each is listed), and replay the rest.
       --trace <file>        Write every action, reduce and effect to <file> as it happens, in
                             the Trace Event Format (open it in ui.perfetto.dev).
       --timeline <n>        Keep the last <n> actions for the debugger (default 1000; 0: off).

@@ -61,20 +61,28 @@ extension UsersShell {
   /// with what failed, for a recording an exploration wrote, else the first action; nil without `--step`.
   static func stepThroughRecording(
     _ options: ShellOptions, into store: Store<AppFeature.State, AppFeature.Action>, world: LiveWorld,
-    gate: ReplayGate
+    gate: ReplayGate, io: IO
   ) throws(ShellExit) -> (sequence: Int, note: String?)? {
     guard options.stepsThroughReplay, let path = options.replayPath else { return nil }
-    let recording = try readRecording(at: path)
+    let recording = try readRecording(at: path, options: options, startingFrom: store.currentState, io: io)
     guard !recording.actions.isEmpty else { throw .cannotUse("\(path) holds no actions to step through.") }
     if let start = recording.start { world.storage.restore(start.sharedValues) }
     guard let first = gate.feed(recording.actions, into: store) else { return nil }
     return recording.opening(from: first)
   }
 
-  /// The recording at `path`, or why it cannot be used.
-  static func readRecording(at path: String) throws(ShellExit) -> OpenedRecording<AppFeature.Action> {
-    switch OpenedRecording<AppFeature.Action>.read(path) {
-    case let .success(recording): return recording
+  /// The recording at `path`, or why it cannot be used: told by `state`'s shape which recordings other types made,
+  /// it lists the lines that no longer decode, and leaves them out with `--skip-undecodable` (saying so).
+  static func readRecording(
+    at path: String, options: ShellOptions, startingFrom state: AppFeature.State, io: IO
+  ) throws(ShellExit) -> OpenedRecording<AppFeature.Action> {
+    let fingerprint = recordingFingerprint(of: state, actions: AppFeature.Action.self)
+    switch OpenedRecording<AppFeature.Action>.read(
+      path, fingerprint: fingerprint, skippingUndecodable: options.skipsUndecodable)
+    {
+    case let .success(recording):
+      if let notice = recording.notice { io.writeError("users: \(notice)\n") }
+      return recording
     case let .failure(error): throw .cannotUse(error.message)
     }
   }

@@ -53,7 +53,8 @@ import TerminalUI
       guard unviewed.isEmpty else { throw .incompleteBuild(unviewed) }
       let input = try openInput(options, io: io)
       let app = try compose(options, io: io)
-      let stepFrom = try stepThroughRecording(options, into: app.store, world: app.world, gate: app.replay)
+      let stepFrom = try stepThroughRecording(
+        options, into: app.store, world: app.world, gate: app.replay, io: io)
       let code = await runSession(
         app.store, input: input, options: options, world: app.world, io: io, trace: app.trace,
         viewingFrom: stepFrom)
@@ -99,7 +100,11 @@ import TerminalUI
     // Before the first action: a replay of this recording starts from these values, not the folder's then.
     if let recordPath = options.recordPath {
       ActionLogSink.file(URL(fileURLWithPath: recordPath))
-        .writeHeader(RecordingHeader(RecordingStart(sharedValues: world.storage.snapshot(maskingSecrets: true))))
+        .writeHeader(
+          RecordingHeader(
+            RecordingStart(
+              sharedValues: world.storage.snapshot(maskingSecrets: true),
+              fingerprint: recordingFingerprint(of: initialState, actions: AppFeature.Action.self))))
     }
     let store = Store(initialState: initialState, reducer: reducer, withDependencies: world.prepareDependencies)
     let trace = startDebugging(store, options: options, dataFolder: world.directory, io: io)
@@ -171,7 +176,7 @@ import TerminalUI
     }
     reportSharedFileNotices(in: &state, directory: world.directory, io: io)
     guard let replayPath = options.replayPath, !options.stepsThroughReplay else { return state }
-    let recording = try readRecording(at: replayPath)
+    let recording = try readRecording(at: replayPath, options: options, startingFrom: state, io: io)
     if let start = recording.start { world.storage.restore(start.sharedValues) }
     // As `replayActions` does: effects dropped (the recording has what they sent), shared saves paused.
     let gate = ReplayGate()

@@ -145,18 +145,65 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
 /// The actions of a `record(to:)` log, in order; blank lines and headers are skipped, and any other line that
 /// does not decode throws a `ReplayError` naming it.
 public func recordedActions<Action: Codable>(in log: String, of type: Action.Type) throws -> [Action] {
+  let decoded = decodedRecording(in: log, of: Action.self)
+  if let first = decoded.undecodable.first {
+    throw ReplayError(line: first.line, reason: "not a recorded action of \(Action.self): \(first.reason)")
+  }
+  return decoded.actions
+}
+
+/// The actions of a log that decode, and each line that does not: what a replay of a recording made by other
+/// types lists before it replays the rest (when asked).
+public struct DecodedRecording<Action> {
+  /// The actions that decode, in order.
+  public var actions: [Action] = []
+  /// The lines that do not, in order.
+  public var undecodable: [UndecodableLine] = []
+}
+
+/// A line of a recording that no longer decodes: where, the action it held as the timeline would print its path,
+/// and why.
+public struct UndecodableLine: Equatable, Sendable, CustomStringConvertible {
+  /// Its number in the file, from 1.
+  public let line: Int
+  /// The recorded action's path, read from its JSON (`list.userTaped`), or "" when the line holds none.
+  public let path: String
+  /// Why it does not decode, in one line.
+  public let reason: String
+
+  /// `line 5: list.userTaped: UserList.Action has no case 'userTaped'`.
+  public var description: String { "line \(line): " + (path.isEmpty ? "" : path + ": ") + reason }
+}
+
+/// Every line of `log` decoded as a recorded action of `Action`: the actions that decode and the lines that do
+/// not; blank lines and headers are skipped.
+public func decodedRecording<Action: Codable>(in log: String, of type: Action.Type) -> DecodedRecording<Action> {
   let decoder = JSONDecoder()
-  var actions: [Action] = []
+  var decoded = DecodedRecording<Action>()
   for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
     if line.allSatisfy(\.isWhitespace) { continue }
     do {
-      actions.append(try decoder.decode(RecordedAction<Action>.self, from: Data(line.utf8)).action)
+      decoded.actions.append(try decoder.decode(RecordedAction<Action>.self, from: Data(line.utf8)).action)
     } catch {
       if isHeader(line) { continue }
-      throw ReplayError(line: index + 1, reason: "not a recorded action of \(Action.self): \(error)")
+      decoded.undecodable.append(
+        UndecodableLine(line: index + 1, path: recordedPath(line), reason: decodingReason(error, in: String(line))))
     }
   }
-  return actions
+  return decoded
+}
+
+/// The path of the action a recorded line holds, read from its JSON's keys (`{"list":{"_0":{"userTaped":…}}}` is
+/// `list.userTaped`); "" when the line holds no action object.
+private func recordedPath(_ line: Substring) -> String {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return "" }
+  var names: [String] = []
+  var current = object["action"]
+  while let level = current as? [String: Any], level.count == 1, let (key, value) = level.first {
+    if key != "_0" { names.append(key) }
+    current = value
+  }
+  return names.joined(separator: ".")
 }
 
 /// Runs a reducer and drops its effects (replay already has the actions they sent).

@@ -13,12 +13,20 @@ public struct RecordingStart: Codable, Equatable, Sendable {
   public var initialState: String?
   /// The failure the recording ends with, when an exploration wrote it.
   public var failure: RecordedFailure?
+  /// The shape of the action and state types that made it (`recordingFingerprint(of:actions:)`); nil in a
+  /// recording made before fingerprints were written.
+  public var fingerprint: String?
 
-  /// A header of `sharedValues`, starting from `initialState`, ending with `failure`.
-  public init(sharedValues: SharedValuesSnapshot, initialState: String? = nil, failure: RecordedFailure? = nil) {
+  /// A header of `sharedValues`, starting from `initialState`, ending with `failure`, made by types of
+  /// `fingerprint`.
+  public init(
+    sharedValues: SharedValuesSnapshot, initialState: String? = nil, failure: RecordedFailure? = nil,
+    fingerprint: String? = nil
+  ) {
     self.sharedValues = sharedValues
     self.initialState = initialState
     self.failure = failure
+    self.fingerprint = fingerprint
   }
 }
 

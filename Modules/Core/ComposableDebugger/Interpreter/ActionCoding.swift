@@ -84,6 +84,12 @@ private func codingPath(of error: any Error) -> [any CodingKey] {
   }
 }
 
+/// Why `json` did not decode, in one line: the type and the case it has not (with the nearest it has), or what
+/// the decoder says.
+func decodingReason(_ error: any Error, in json: String) -> String {
+  explained(error, in: json)
+}
+
 /// A decoding error of `json` in words: the type that has no such case, and the case, where the error says so.
 private func explained(_ error: any Error, in json: String) -> String {
   guard case let DecodingError.typeMismatch(type, context) = error,
@@ -132,7 +138,9 @@ func exportedRecording<State, Action: Codable>(
     guard let encodable = state as? any Encodable, let data = try? encoder.encode(encodable) else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
-  let header = RecordingHeader(RecordingStart(sharedValues: sharedValues, initialState: initialState))
+  let fingerprint = timeline.state(before: range.lowerBound).map { recordingFingerprint(of: $0, actions: Action.self) }
+  let header = RecordingHeader(
+    RecordingStart(sharedValues: sharedValues, initialState: initialState, fingerprint: fingerprint))
   var lines: [String] = []
   if let data = try? encoder.encode(header) { lines.append(String(decoding: data, as: UTF8.self)) }
   for entry in timeline.entries where filter.admits(entry.path) {

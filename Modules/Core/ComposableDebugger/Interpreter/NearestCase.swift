@@ -12,12 +12,13 @@ func nearestCase(to tried: String, in type: Any.Type) -> String? {
   return ranked.min { $0.distance < $1.distance }?.spelled
 }
 
-/// The cases `Cases` lists, each with its name and its name spelled with its payload's labels.
-private func listedCases<Enum: CasePathable>(_: Enum.Type) -> [(name: String, spelled: String)] {
+/// The cases `Cases` lists, each with its name, its name spelled with its payload's labels, and its payload's type
+/// (nil when the case path does not say).
+func listedCases<Enum: CasePathable>(_: Enum.Type) -> [(name: String, spelled: String, payload: Any.Type?)] {
   Mirror(reflecting: Enum.Cases()).children.compactMap { child in
     guard let name = child.label else { return nil }
     let payload = (type(of: child.value) as? any PayloadTyped.Type)?.payloadType
-    return (name, name + labels(of: payload))
+    return (name, name + labels(of: payload), payload)
   }
 }
 

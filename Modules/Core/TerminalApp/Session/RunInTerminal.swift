@@ -101,8 +101,17 @@ where R.Action: Codable {
   let prepared = dependencies
   var recording: OpenedRecording<R.Action>?
   if let path = options.replayPath {
-    switch OpenedRecording<R.Action>.read(path) {
-    case let .success(opened): recording = opened
+    let fingerprint = withDependencies({ $0 = prepared }) {
+      recordingFingerprint(of: initialState(), actions: R.Action.self)
+    }
+    switch OpenedRecording<R.Action>.read(path, fingerprint: fingerprint, skippingUndecodable: options.skipsUndecodable)
+    {
+    case let .success(opened):
+      recording = opened
+      if let notice = opened.notice {
+        FileHandle.standardError.write(
+          Data("\(URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent): \(notice)\n".utf8))
+      }
     case let .failure(error): return .failure(error)
     }
     if options.steps, recording?.actions.isEmpty == true {
@@ -144,21 +153,58 @@ package struct OpenedRecording<Action: Codable> {
     return (sequence, failure?.said(atSequence: sequence))
   }
 
-  /// The recording at `path`, or one line saying why it cannot be used.
-  package static func read(_ path: String) -> Result<Self, TerminalAppUsageError> {
+  /// What the app says on standard error before replaying: the lines it left out, or that the recording was made
+  /// by other types that still decode it; nil when there is nothing to say.
+  package let notice: String?
+
+  /// The recording at `path`, or why it cannot be used. `fingerprint` is the app's own (what a recording made by
+  /// other types is told by); every line that no longer decodes is listed, and, `skippingUndecodable`, left out
+  /// while the rest is replayed.
+  package static func read(
+    _ path: String, fingerprint: String? = nil, skippingUndecodable: Bool = false
+  ) -> Result<Self, TerminalAppUsageError> {
     let url = URL(fileURLWithPath: path)
+    let log: String
+    let start: RecordingStart?
     do {
-      let log = try String(contentsOf: url, encoding: .utf8)
-      return .success(
-        Self(
-          actions: try recordedActions(in: log, of: Action.self),
-          start: try recordingHeader(in: log, of: RecordingStart.self)))
+      log = try String(contentsOf: url, encoding: .utf8)
+      start = try recordingHeader(in: log, of: RecordingStart.self)
     } catch let error as ReplayError {
       return .failure(TerminalAppUsageError("\(path) is not a recording of this app: \(error)"))
     } catch {
       return .failure(
         TerminalAppUsageError("cannot read the recording \(path): \(FileProblem.describe(error, at: url))."))
     }
+    let decoded = decodedRecording(in: log, of: Action.self)
+    let madeElsewhere = fingerprint != nil && start?.fingerprint != nil && start?.fingerprint != fingerprint
+    let origin = madeElsewhere ? " (it was made by other versions of the app's types)" : ""
+    guard decoded.undecodable.isEmpty else {
+      let total = decoded.actions.count + decoded.undecodable.count
+      let listed = decoded.undecodable.prefix(20).map { "  \($0)" }
+      let more = decoded.undecodable.count > 20 ? ["  … and \(decoded.undecodable.count - 20) more"] : []
+      let count = "\(decoded.undecodable.count) of \(total) recorded action\(total == 1 ? "" : "s")"
+      // Nothing decodes: another app's recording, or no recording at all.
+      guard !decoded.actions.isEmpty else {
+        let what =
+          decoded.undecodable.count == 1
+          ? decoded.undecodable[0].description
+          : (["none of its \(total) recorded actions decode:"] + listed + more).joined(separator: "\n")
+        return .failure(TerminalAppUsageError("\(path) is not a recording of this app: \(what)"))
+      }
+      let verb = decoded.undecodable.count == 1 ? "does" : "do"
+      guard skippingUndecodable else {
+        let lines =
+          ["\(path) no longer matches this app\(origin): \(count) \(verb) not decode:"] + listed + more
+          + ["'--skip-undecodable' replays the \(decoded.actions.count) that do."]
+        return .failure(TerminalAppUsageError(lines.joined(separator: "\n")))
+      }
+      let notice = (["left out \(count) of \(path)\(origin), which \(verb) not decode:"] + listed + more)
+        .joined(separator: "\n")
+      return .success(Self(actions: decoded.actions, start: start, notice: notice))
+    }
+    let notice =
+      madeElsewhere ? "\(path) was made by other versions of the app's types; every line still decodes." : nil
+    return .success(Self(actions: decoded.actions, start: start, notice: notice))
   }
 }
 

@@ -9,6 +9,8 @@ struct TerminalAppOptions: Equatable {
   var steps = false
   /// Whether the debugger is served to another terminal (`--debug-server`).
   var servesDebugger = false
+  /// Whether a recording's lines that no longer decode are skipped, the rest replayed (`--skip-undecodable`).
+  var skipsUndecodable = false
 
   /// The options in `arguments` (the process's, without its name), or one line saying what is wrong.
   static func parse(_ arguments: [String]) -> Result<TerminalAppOptions, TerminalAppUsageError> {
@@ -25,9 +27,16 @@ struct TerminalAppOptions: Equatable {
         options.steps = true
       case "--debug-server":
         options.servesDebugger = true
+      case "--skip-undecodable":
+        options.skipsUndecodable = true
       default:
         return .failure(TerminalAppUsageError("unknown option '\(argument)'.\n\(usage)"))
       }
+    }
+    if options.skipsUndecodable, options.replayPath == nil {
+      return .failure(
+        TerminalAppUsageError(
+          "--skip-undecodable replays what still decodes of a recording: give it with --replay <file>."))
     }
     if options.steps, options.replayPath == nil {
       return .failure(TerminalAppUsageError("--step opens a recording step by step: give it with --replay <file>."))
@@ -41,6 +50,7 @@ struct TerminalAppOptions: Equatable {
     Options:
       --replay <file>  Replay a recording (a --record log, or an exploration's failure) and go on from its end.
       --step           With --replay: open it in the debugger, on its first action or on the failing one.
+      --skip-undecodable  With --replay: leave out the lines the app's types no longer decode, replay the rest.
       --debug-server   Serve the debugger to another terminal ('swift run composable-debugger' attaches);
                        COMPOSABLE_DEBUGGER=1 does the same.
     """
