@@ -106,7 +106,7 @@ private func comparable(_ text: String, folder: URL) -> String {
       ":timeline", ":more", ":more", ":more", ":timeline note", ":timeline nothing-like-this", "timeline",
       ":diff", ":diff 2", ":diff x", ":diff 99", ":effects", ":alive",
       ":filter", ":filter deny note", ":timeline", ":filter allow inc*", ":filter nope", ":filter clear",
-      ":find 1", ":find count=", ":find", ":find nothing-like-this",
+      ":find 1", ":find count=", ":find", ":find nothing-like-this", ":slow on", ":slow off", ":slow x",
       ":send {\"increment\":{}}", ":send {\"time\":1,\"action\":{\"note\":{\"_0\":\"sent\"}}}", ":send {\"nope\":{}}",
       ":send note(\"printed\")", ":send nope(1)",
       ":send", ":skip 1", ":skip", ":apply 1", ":apply 99", ":export @.jsonl", ":export",

@@ -204,6 +204,7 @@ import UsersShell
         :diff [N]         Show what action N changed in the state, shared values included.
         :filter [RULES]   Show the filter, or 'allow RULE', 'deny RULE', 'clear': a path prefix (list.) or pattern (*Tapped*) that shows or hides actions in :timeline, :follow and :export.
         :find TEXT        List where the state looked at (else the live one) has TEXT, or a field KEY=VALUE.
+        :slow [N|on|off]  List the N slowest actions (reduce, then effects); 'on' times each reduce.
         :effects          List the effects running now: who started them, for how long, their cancel ids.
         :alive            Count what is alive under the store: child stores, followers, watches, effects.
         :send ACTION      Send an action, as the timeline prints it (list.userTapped(3)) or as JSON.

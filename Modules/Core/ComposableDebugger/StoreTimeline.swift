@@ -99,6 +99,19 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     return storage.stored(back: lastSequence - sequence + 1).sharedChange
   }
 
+  /// Whether each action's reduce is timed from now on (it costs two clock readings an action, so it is off until
+  /// asked, by `:slow on` or here); a trace times them whatever this says.
+  public var timesReduces: Bool {
+    get { storage.timesReduces }
+    set { storage.timesReduces = newValue }
+  }
+
+  /// How long the effects action `sequence` started have run (the finished ones whole, the running ones so far),
+  /// or nil when it started none the timeline still counts.
+  public func effectsDuration(of sequence: Int) -> Duration? {
+    storage.effectNanos(of: sequence).map { .nanoseconds(Int64($0)) }
+  }
+
   /// The effects running now, oldest first; one that was cancelled is on its way out, so not listed.
   public var runningEffects: [RunningEffectInfo] {
     let now = MonotonicClock.now()

@@ -16,6 +16,8 @@ public struct TimelineEntry<State, Action> {
   /// The shared values' change number after it (`SharedHistory.now`): the state's `@Shared` values read as they
   /// were then inside `SharedHistory.reading(asOf: sharedChange)`.
   public let sharedChange: UInt64
+  /// How long its reduce took, when the timeline timed it (`StoreTimeline.timesReduces`).
+  public let reduceDuration: Duration?
 
   /// The entry for an action the store's send loop stored.
   init(_ stored: StoredAction<State, Action>) {
@@ -25,6 +27,7 @@ public struct TimelineEntry<State, Action> {
     time = stored.time
     state = stored.state
     sharedChange = stored.sharedChange
+    reduceDuration = stored.reduceNanos == 0 ? nil : .nanoseconds(Int64(stored.reduceNanos - 1))
   }
 
   /// When it was reduced (wall clock), from the monotonic reading taken then.

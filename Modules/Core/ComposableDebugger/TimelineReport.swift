@@ -101,7 +101,8 @@ extension StoreTimeline {
       let number = ("#" + String(entry.sequence)).padding(toLength: numberWidth, withPad: " ", startingAt: 0)
       let origin = entry.origin.description.padding(toLength: 16, withPad: " ", startingAt: 0)
       let shared = changedSharedValues(entry) ? "  (changed shared values)" : ""
-      lines.append("\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)")
+      let slow = entry.reduceDuration.flatMap { $0 >= Self.slowReduce ? "  (slow reduce: \(spoken($0)))" : nil } ?? ""
+      lines.append("\(number)  \(formatter.string(from: entry.date))  \(origin) \(entry.path)\(shared)\(slow)")
     }
     if upToNow { lines += changesElsewhere(before: nil) }
     return lines
@@ -171,6 +172,37 @@ extension StoreTimeline {
         subject: "the state after #\(sequence)", state: entry.state, sharedChange: entry.sharedChange))
   }
 
+  /// A reduce that takes longer than a frame at 60 Hz: the timeline marks it.
+  public static var slowReduce: Duration { .milliseconds(16) }
+
+  /// The `count` slowest kept actions by their reduce and the effects they started together, as `:slow` lists
+  /// them; says what to do when nothing was timed.
+  public func slowest(_ count: Int) -> String {
+    let timed = entries.compactMap {
+      entry -> (entry: TimelineEntry<State, Action>, reduce: Duration?, effects: Duration?)? in
+      let effects = effectsDuration(of: entry.sequence)
+      guard entry.reduceDuration != nil || effects != nil else { return nil }
+      return (entry, entry.reduceDuration, effects)
+    }
+    let timing = timesReduces ? "" : " (':slow on' times each reduce from now on)"
+    guard !timed.isEmpty else { return "No kept action was timed and none started an effect\(timing)." }
+    let ranked = timed.sorted {
+      ($0.reduce ?? .zero) + ($0.effects ?? .zero) > ($1.reduce ?? .zero) + ($1.effects ?? .zero)
+    }
+    .prefix(count)
+    let numberWidth = String(lastSequence).count + 1
+    var lines = [
+      "The \(ranked.count) slowest kept action\(ranked.count == 1 ? "" : "s"), by reduce and effects\(timing):"
+    ]
+    for (entry, reduce, effects) in ranked {
+      let number = ("#" + String(entry.sequence)).padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+      let reduceText = ("reduce " + (reduce.map(spoken) ?? "—")).padding(toLength: 16, withPad: " ", startingAt: 0)
+      let effectsText = ("effects " + (effects.map(spoken) ?? "—")).padding(toLength: 17, withPad: " ", startingAt: 0)
+      lines.append("  \(number)  \(reduceText)  \(effectsText)  \(entry.path)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The effects running now, one line each, as `:effects` lists them.
   public var effectsReport: String {
     let running = runningEffects
@@ -220,5 +252,16 @@ public struct ChangeSides<State>: @unchecked Sendable {
     let changes = SharedHistory.reading(asOf: sharedAfter) { valueDiff(old, after) }
     guard let changes else { return header + " changed nothing." }
     return header + " changed:\n" + changes
+  }
+}
+
+/// A duration as a person reads it: `850 ns`, `12.4 µs`, `3.1 ms`, `2.05 s`.
+func spoken(_ duration: Duration) -> String {
+  let nanoseconds = Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+  switch nanoseconds {
+  case ..<1_000: return "\(Int(nanoseconds)) ns"
+  case ..<1_000_000: return String(format: "%.1f µs", nanoseconds / 1e3)
+  case ..<1_000_000_000: return String(format: "%.1f ms", nanoseconds / 1e6)
+  default: return String(format: "%.2f s", nanoseconds / 1e9)
   }
 }

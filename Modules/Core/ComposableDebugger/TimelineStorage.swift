@@ -73,6 +73,8 @@ struct StoredAction<State, Action> {
   let state: State
   /// The shared values' change number after it (`SharedHistory.now`).
   let sharedChange: UInt64
+  /// How long its reduce took in nanoseconds, plus one; 0 when it was not timed.
+  let reduceNanos: UInt64
 }
 
 /// The monotonic clock as a timeline stamps its entries: a reading kept fresh by a ticker while actions flow.
@@ -157,6 +159,12 @@ struct StoredAction<State, Action> {
   /// The shared values' change number after each entry, slot for slot with `ring`: a ring of its own, because a
   /// slot one word larger is too large for its copy to be inlined, which slows every recorded action.
   @usableFromInline let sharedChangeRing: UnsafeMutablePointer<UInt64>
+  /// How long each entry's reduce took, in nanoseconds plus one (0: not timed), slot for slot with `ring`.
+  @usableFromInline let reduceRing: UnsafeMutablePointer<UInt64>
+  /// The hook the store records through, which reads the clock before each reduce while actions are timed.
+  @usableFromInline weak var hook: StoreHook<State, Action>?
+  /// Nanoseconds the finished effects of each action ran, by the action's number (the kept ones, and a few more).
+  private var effectNanos: [Int: UInt64] = [:]
   @usableFromInline let slots: Int
   @usableFromInline @exclusivity(unchecked) var count = 0
   @usableFromInline @exclusivity(unchecked) var next = 0
@@ -190,12 +198,14 @@ struct StoredAction<State, Action> {
     slots = self.capacity + 1
     ring = .allocate(capacity: slots)
     sharedChangeRing = .allocate(capacity: slots)
+    reduceRing = .allocate(capacity: slots)
   }
 
   deinit {
     ring.deinitialize(count: count)
     ring.deallocate()
     sharedChangeRing.deallocate()
+    reduceRing.deallocate()
   }
 
   // MARK: Reading
@@ -210,7 +220,23 @@ struct StoredAction<State, Action> {
     let slot = ring[index]
     return StoredAction(
       sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state,
-      sharedChange: sharedChangeRing[index])
+      sharedChange: sharedChangeRing[index], reduceNanos: reduceRing[index])
+  }
+
+  /// Whether each reduce is timed (always while tracing): the send loop reads the clock before it, and the
+  /// storage after.
+  var timesReduces: Bool {
+    get { hook?.timesReduces ?? isTracing }
+    set { hook?.timesReduces = newValue || isTracing }
+  }
+
+  /// Nanoseconds the effects action `sequence` started have run: the finished ones' whole runs and the running
+  /// ones' so far; nil when it started none that the storage still counts.
+  func effectNanos(of sequence: Int) -> UInt64? {
+    let now = MonotonicClock.now()
+    let running = self.running.values.filter { $0.startedBy == sequence }.map { now &- $0.start }
+    guard effectNanos[sequence] != nil || !running.isEmpty else { return nil }
+    return running.reduce(effectNanos[sequence] ?? 0, +)
   }
 
   /// The effects running now, oldest first: each one's id, the action that started it and when.
@@ -282,9 +308,11 @@ struct StoredAction<State, Action> {
     }
     deliveringOrigin = .none
     recorded &+= 1
+    // A timed reduce (`started` read before it) reads the clock again; else the ticker's reading will do.
     let slot = TimelineSlot(
-      action: action, origin: origin, time: isTracing ? MonotonicClock.now() : clock.stamp(), state: state)
+      action: action, origin: origin, time: started != 0 ? MonotonicClock.now() : clock.stamp(), state: state)
     sharedChangeRing[next] = UInt64(truncatingIfNeeded: sharedChanges.load())
+    reduceRing[next] = started != 0 ? slot.time &- started &+ 1 : 0
     if count < slots {
       (ring + next).initialize(to: slot)
       count &+= 1
@@ -322,9 +350,12 @@ struct StoredAction<State, Action> {
   /// Notes an effect's end and how it ended.
   func effectEnded(_ id: UInt64, outcome: EffectOutcome) {
     guard let record = running.removeValue(forKey: id) else { return }
+    let now = MonotonicClock.now()
+    effectNanos[record.startedBy, default: 0] &+= now &- record.start
+    // Bounded as the ring is: the counts of actions no longer kept go (a long-lived effect's starter may be older).
+    if effectNanos.count > 2 * capacity { effectNanos = effectNanos.filter { $0.key > recorded - capacity } }
     tracer?.effectEnded(
-      id: id, startedBy: record.startedBy, path: path(of: record.startedBy), outcome: outcome,
-      at: MonotonicClock.now())
+      id: id, startedBy: record.startedBy, path: path(of: record.startedBy), outcome: outcome, at: now)
   }
 }
 
@@ -334,12 +365,14 @@ extension TimelineStorage {
   /// Inlinable: built where the store's types are known (`Store.recordTimeline` in the app's module), the
   /// recording closure is specialized for them, as the send loop is.
   @inlinable func hook(owner: AnyObject) -> StoreHook<State, Action> {
-    StoreHook(
+    let hook = StoreHook<State, Action>(
       kind: StoreTimelineHookKind.name, owner: owner, timesReduces: isTracing, tracksSenders: true,
       didReduce: { action, state, _, fromBuffer, started in
         self.record(action, state: state, fromBuffer: fromBuffer, started: started)
       },
       event: { self.note($0) })
+    self.hook = hook
+    return hook
   }
 }
 

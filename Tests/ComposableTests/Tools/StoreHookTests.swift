@@ -96,6 +96,22 @@ private struct HookedCounter: Reducer {
     #expect(store.attachedHook(of: "third") == nil)
   }
 
+  @Test func aHookThatStartsTimingReducesIsGivenTheClockAlsoAmongOthers() {
+    let store = Store(initialState: HookedCounter.State(), reducer: HookedCounter())
+    var readings: [UInt64] = []
+    let timed = StoreHook<HookedCounter.State, HookedCounter.Action>(
+      kind: "timed", didReduce: { _, _, _, _, started in readings.append(started) }, event: { _ in })
+    store.attach(timed)
+    store.attach(HookLog().hook(kind: "other"))
+    store.send(.tapped)
+    timed.timesReduces = true
+    store.send(.tapped)
+    timed.timesReduces = false
+    store.send(.tapped)
+    #expect(readings.count == 3)
+    #expect(readings[0] == 0 && readings[1] > 0 && readings[2] == 0, "\(readings)")
+  }
+
   @Test func whoSentAnActionIsToldOnlyToAHookThatTracksSenders() {
     let store = Store(initialState: HookedCounter.State(), reducer: HookedCounter())
     let log = HookLog()

@@ -11,8 +11,16 @@
   /// reduce (0 unless `timesReduces`). Always called on the main actor, by the send loop, but typed nonisolated: a
   /// main-actor closure made outside the main actor checks the executor on every call, a third of a send.
   @usableFromInline let didReduce: (Action, State, Effect<Action>, Bool, UInt64) -> Void
-  /// Whether `didReduce` needs the clock's reading before each reduce (a trace shows the reduce's span).
-  @usableFromInline let timesReduces: Bool
+  /// Whether `didReduce` needs the clock's reading before each reduce (a trace shows the reduce's span, the
+  /// debugger times each action); the tool may change it as it goes. Read on the main actor, by the send loop.
+  @usableFromInline @exclusivity(unchecked) package var timesReduces: Bool {
+    didSet { combination?.timesReduces = combination?.parts.contains { $0.timesReduces } ?? false }
+  }
+  /// The hook that tells this one among others (`combining`), which the store calls instead: it times reduces
+  /// while any of its parts does.
+  private weak var combination: StoreHook?
+  /// The hooks this one tells, when it combines several.
+  private var parts: [StoreHook] = []
   /// Whether the tool follows who sends each action (`StoreEvent.isAboutSenders`): the loop builds those events
   /// only for a tool that reads them.
   let tracksSenders: Bool
@@ -64,7 +72,7 @@
     let reduces = hooks.map(\.didReduce)
     // Who sent what goes only to the hooks that track it, as it would were each attached alone.
     let events = hooks.map { hook in (told: hook.event, tracksSenders: hook.tracksSenders) }
-    return StoreHook(
+    let combined = StoreHook(
       kind: hooks.map(\.kind).joined(separator: "+"),
       timesReduces: hooks.contains { $0.timesReduces },
       tracksSenders: hooks.contains { $0.tracksSenders },
@@ -74,5 +82,8 @@
       event: { event in
         for (told, tracksSenders) in events where tracksSenders || !event.isAboutSenders { told(event) }
       })
+    combined.parts = hooks
+    for hook in hooks { hook.combination = combined }
+    return combined
   }
 }

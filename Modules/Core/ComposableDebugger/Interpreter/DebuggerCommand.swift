@@ -15,6 +15,8 @@ public enum DebuggerCommand: Equatable, Sendable {
   case step(by: Int)
   /// `:diff [N]`: what action N changed (the action looked at when no number is given).
   case diff(String?)
+  /// `:slow [N]`: the N slowest kept actions; `:slow on` / `:slow off` times each reduce from now on, or stops.
+  case slow(Slow)
   /// `:effects`: the effects running now.
   case effects
   /// `:alive`: what is alive under the store.
@@ -38,6 +40,14 @@ public enum DebuggerCommand: Equatable, Sendable {
   case resume
   /// `:quit`: detach (an attached debugger's).
   case quit
+
+  /// What `:slow` asks.
+  public enum Slow: Equatable, Sendable {
+    /// List the slowest kept actions, this many.
+    case list(Int)
+    /// Time each reduce from now on (`true`), or stop (`false`).
+    case timing(Bool)
+  }
 
   /// What `:filter` changes.
   public enum FilterChange: Equatable, Sendable {
@@ -92,6 +102,18 @@ public enum DebuggerCommand: Equatable, Sendable {
           ))
       }
     case "find": return .success(.find(argument))
+    case "slow":
+      switch argument {
+      case "": return .success(.slow(.list(10)))
+      case "on": return .success(.slow(.timing(true)))
+      case "off": return .success(.slow(.timing(false)))
+      default:
+        guard let count = Int(argument), count >= 1 else {
+          return .failure(
+            TimelineQueryError("':slow' takes a number of actions to list, such as ':slow 5', or 'on' or 'off'."))
+        }
+        return .success(.slow(.list(count)))
+      }
     case "export":
       guard !argument.isEmpty else {
         return .failure(TimelineQueryError("':export' takes a file to write, such as ':export session.jsonl'."))
@@ -153,6 +175,7 @@ public enum DebuggerCommand: Equatable, Sendable {
       "Show the filter, or 'allow RULE', 'deny RULE', 'clear': a path prefix (list.) or pattern (*Tapped*) that "
         + "shows or hides actions in :timeline, :follow and :export."),
     HelpLine(":find TEXT", "List where the state looked at (else the live one) has TEXT, or a field KEY=VALUE."),
+    HelpLine(":slow [N|on|off]", "List the N slowest actions (reduce, then effects); 'on' times each reduce."),
     HelpLine(":effects", "List the effects running now: who started them, for how long, their cancel ids."),
     HelpLine(":alive", "Count what is alive under the store: child stores, followers, watches, effects."),
     HelpLine(":send ACTION", "Send an action, as the timeline prints it (list.userTapped(3)) or as JSON."),

@@ -84,6 +84,14 @@ import ValueDump
         let kept = viewing.map { timeline.keptState(after: $0) } ?? .success(liveState(of: store))
         return later(kept.map { kept in { kept.found(query) } })
       }
+    case let .slow(.list(count)): return .text(timeline.slowest(count))
+    case let .slow(.timing(on)):
+      timeline.timesReduces = on
+      return .text(
+        on
+          ? "Timing each reduce from #\(timeline.lastSequence + 1) on (two clock readings an action): ':slow' lists "
+            + "the slowest, ':slow off' stops."
+          : "Reduces are no longer timed\(timeline.trace == nil ? "" : " but for the trace, which times them all").")
     case .effects: return .text(timeline.effectsReport)
     case .alive: return .text(store.alive(startersFrom: timeline).description)
     case let .send(text): return reply(send(text, to: store))
