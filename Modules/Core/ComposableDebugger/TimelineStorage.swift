@@ -159,8 +159,12 @@ struct StoredAction<State, Action> {
   /// The shared values' change number after each entry, slot for slot with `ring`: a ring of its own, because a
   /// slot one word larger is too large for its copy to be inlined, which slows every recorded action.
   @usableFromInline let sharedChangeRing: UnsafeMutablePointer<UInt64>
-  /// How long each entry's reduce took, in nanoseconds plus one (0: not timed), slot for slot with `ring`.
+  /// How long each entry's reduce took, in nanoseconds plus one, slot for slot with `ring`: written only while
+  /// reduces are timed (an untimed action pays nothing), so read only for the actions of `timed`.
   @usableFromInline let reduceRing: UnsafeMutablePointer<UInt64>
+  /// The actions whose reduce was timed: from the first timed one, to the last before timing stopped (nil: still
+  /// timing). A new run of timing forgets the last one's.
+  private var timed: (from: Int, through: Int?)?
   /// The hook the store records through, which reads the clock before each reduce while actions are timed.
   @usableFromInline weak var hook: StoreHook<State, Action>?
   /// Nanoseconds the finished effects of each action ran, by the action's number (the kept ones, and a few more).
@@ -199,6 +203,7 @@ struct StoredAction<State, Action> {
     ring = .allocate(capacity: slots)
     sharedChangeRing = .allocate(capacity: slots)
     reduceRing = .allocate(capacity: slots)
+    if tracer != nil { timed = (1, nil) }
   }
 
   deinit {
@@ -220,14 +225,25 @@ struct StoredAction<State, Action> {
     let slot = ring[index]
     return StoredAction(
       sequence: recorded - back, action: slot.action, origin: slot.origin, time: slot.time, state: slot.state,
-      sharedChange: sharedChangeRing[index], reduceNanos: reduceRing[index])
+      sharedChange: sharedChangeRing[index], reduceNanos: wasTimed(recorded - back) ? reduceRing[index] : 0)
+  }
+
+  /// Whether action `sequence`'s reduce was timed.
+  private func wasTimed(_ sequence: Int) -> Bool {
+    guard let timed else { return false }
+    return sequence >= timed.from && sequence <= (timed.through ?? .max)
   }
 
   /// Whether each reduce is timed (always while tracing): the send loop reads the clock before it, and the
   /// storage after.
   var timesReduces: Bool {
     get { hook?.timesReduces ?? isTracing }
-    set { hook?.timesReduces = newValue || isTracing }
+    set {
+      let timing = newValue || isTracing
+      guard timing != timesReduces else { return }
+      hook?.timesReduces = timing
+      timed = timing ? (recorded + 1, nil) : timed.map { ($0.from, recorded) }
+    }
   }
 
   /// Nanoseconds the effects action `sequence` started have run: the finished ones' whole runs and the running
@@ -312,7 +328,7 @@ struct StoredAction<State, Action> {
     let slot = TimelineSlot(
       action: action, origin: origin, time: started != 0 ? MonotonicClock.now() : clock.stamp(), state: state)
     sharedChangeRing[next] = UInt64(truncatingIfNeeded: sharedChanges.load())
-    reduceRing[next] = started != 0 ? slot.time &- started &+ 1 : 0
+    if started != 0 { reduceRing[next] = slot.time &- started &+ 1 }
     if count < slots {
       (ring + next).initialize(to: slot)
       count &+= 1
