@@ -99,6 +99,11 @@ public final class StoreTimeline<State, Action>: @unchecked Sendable {
     return storage.stored(back: lastSequence - sequence + 1).sharedChange
   }
 
+  /// Told on the main actor of the work an action sent by the debugger (`:send`, in the app or from an attached
+  /// client) started, so that the app's session treats it as a typed command's: shown as work in progress, waited
+  /// for, cancelled by Ctrl-C. The session running the store sets it.
+  public var whenDebuggerSends: (@MainActor (StoreTask) -> Void)?
+
   /// Whether each action's reduce is timed from now on (it costs two clock readings an action, so it is off until
   /// asked, by `:slow on` or here); a trace times them whatever this says.
   public var timesReduces: Bool {

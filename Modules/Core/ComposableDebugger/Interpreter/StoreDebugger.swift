@@ -213,7 +213,9 @@ import ValueDump
     case let .success(decoded): action = decoded
     }
     let before = timeline.lastSequence
-    store.send(action)
+    let work = store.send(action)
+    // The app's session takes it as the work of a command typed at its prompt.
+    timeline.whenDebuggerSends?(work)
     let sent = timeline.entry(before + 1).map { "#\($0.sequence) \($0.path)" } ?? actionPath(action)
     let more = timeline.lastSequence - before - 1
     return .success("Sent \(sent)" + (more > 0 ? " (and \(more) action\(more == 1 ? "" : "s") it led to)." : "."))

@@ -94,6 +94,13 @@ import TerminalUI
       continuation.finish()
     }
     if let first { track(store.send(first)) }
+    // An action the debugger sends (here, or from a client attached from another terminal) is this session's
+    // work, as a typed command's is: shown, and cancelled by Ctrl-C.
+    store.timeline?.whenDebuggerSends = { [weak self] work in
+      self?.track(work)
+      self?.draw(force: false)
+    }
+    defer { store.timeline?.whenDebuggerSends = nil }
     fit(terminal.size())
     sendAppearActions()
     observation = observe { [weak self] in self?.renderFront() }

@@ -28,6 +28,8 @@ import TerminalUI
   var shownScreen: String?
   /// The debugger, when the store keeps a timeline (`Store.recordTimeline`).
   let debugger: TerminalDebugger<State, Action>?
+  /// The work actions the debugger sent started, not yet waited for.
+  private var debuggerWork: [StoreTask] = []
   /// How many actions a debugger listing shows when the terminal's height is not known.
   static var pipedPageSize: Int { 20 }
 
@@ -64,6 +66,9 @@ import TerminalUI
 
   /// Sends `first` (if any), then runs commands from `readLine` until `quit` or the end of input.
   public func run(first: Action? = nil, readLine: LineSource) async -> Outcome {
+    // What the debugger's ':send' starts is waited for as a typed command's work is.
+    store.timeline?.whenDebuggerSends = { [weak self] work in self?.debuggerWork.append(work) }
+    defer { store.timeline?.whenDebuggerSends = nil }
     if let first { await sendAndSettle(first) }
     write(shown(await settledFrontScreen()))
     while true {
@@ -78,6 +83,7 @@ import TerminalUI
         write(TerminalText.safeScreen(screen) + "\n" + global + "\n")
       case let .debugger(command):
         if let failure = debug(command, pageSize: Self.pipedPageSize) { return failure }
+        while !debuggerWork.isEmpty { await settle(debuggerWork.removeFirst()) }
       case let .refused(message):
         if let failure = refuse(message) { return failure }
       case let .back(action):
@@ -167,7 +173,11 @@ import TerminalUI
 
   /// Sends `action` and waits for the effects it started, up to `effectTimeout`.
   func sendAndSettle(_ action: Action) async {
-    let task = store.send(action)
+    await settle(store.send(action))
+  }
+
+  /// Waits for `task`'s effects, up to `effectTimeout`, saying so when they go on in the background.
+  private func settle(_ task: StoreTask) async {
     guard task.hasEffects else { return }
     let timeout = effectTimeout
     // A race between two unstructured tasks, not a task group: a group waits for all its children, and the
