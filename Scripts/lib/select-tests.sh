@@ -77,6 +77,16 @@ self_test() {
   for target in ComposableTests UserListFeatureTests UsersShellTests; do
     grep -q "^  $target  " <<<"$output" || fail "self-test: a core change must run $target: $output"
   done
+  # A file in no module that a test may read selects every test target: a scaffold template, the README.
+  for change in 'echo "// more" >>Scripts/templates/Feature/Interface.swift' 'echo "more" >>README.md'; do
+    output=$(affected "$change")
+    grep -q "every test target runs" <<<"$output" || fail "self-test: '$change' must run every test target: $output"
+  done
+  # No test reads docs/, which is why a change there runs none: a test that starts to must change this rule.
+  # (A string naming the folder, "docs/…" or "docs", is how a test would read it; a comment citing a doc is not.)
+  local readers
+  readers=$(grep -rlE '"docs(/|")' Tests --include='*.swift' || true)
+  [ -z "$readers" ] || fail "self-test: a test reads docs/, so a change there must run it: $readers"
   output=$(affected 'echo "more" >>docs/testing.md')
   grep -qx "No test target is reached: none to run." <<<"$output" || fail "self-test: a doc change runs none: $output"
   grep -qx "  docs/testing.md" <<<"$output" || fail "self-test: the doc is not listed: $output"
@@ -165,18 +175,27 @@ if $affected; then
   outside=$(grep '^outside any module: ' <<<"$answer" | sed 's/^outside any module: //' || true)
   echo "Changed since $(git rev-parse --short "$base"):"
   sed 's/^/  /' <<<"$files"
+  # Errs toward running: a file in no module may be read by a test (a scaffold template, a fixture, a script, the
+  # README the transcript test runs), so it runs every test target; only docs/, which no test reads (the
+  # self-test holds the test sources to that), selects none.
+  read_by_tests=$(grep -v '^docs/' <<<"$outside" || true)
   if [ -n "$outside" ]; then
-    echo "Outside any module (no module's tests run for them; Scripts/test runs every check):"
+    echo "Outside any module:"
     sed 's/^/  /' <<<"$outside"
   fi
-  if [ -z "$tests" ]; then
-    echo "No test target is reached: none to run."
-    exit 0
+  if [ -n "$read_by_tests" ]; then
+    echo "A file outside docs/ may be read by any test: every test target runs ($(grep -c . <<<"$all"))."
+    tests=$all
+  else
+    if [ -z "$tests" ]; then
+      echo "No test target is reached: none to run."
+      exit 0
+    fi
+    echo "Test targets to run, and why:"
+    grep -E "^($(tr '\n' '|' <<<"$tests" | sed 's/|$//'))  " <<<"$answer" | sed 's/^/  /'
+    skipped=$(comm -23 <(echo "$all") <(echo "$tests") | tr '\n' ' ')
+    [ -z "$skipped" ] || echo "Skipped (not reached): $skipped"
   fi
-  echo "Test targets to run, and why:"
-  grep -E "^($(tr '\n' '|' <<<"$tests" | sed 's/|$//'))  " <<<"$answer" | sed 's/^/  /'
-  skipped=$(comm -23 <(echo "$all") <(echo "$tests") | tr '\n' ' ')
-  [ -z "$skipped" ] || echo "Skipped (not reached): $skipped"
 fi
 if [ -n "$shard" ]; then
   # shellcheck disable=SC2086
