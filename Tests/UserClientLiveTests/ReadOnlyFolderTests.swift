@@ -15,13 +15,15 @@ struct ReadOnlyFolderTests {
     try? FileManager.default.removeItem(at: directory)
   }
 
-  /// The folder's files, each with its size and modification date: what "nothing changed" compares.
+  /// The folder's files, each with its size and modification time: what "nothing changed" compares.
   private func listing() throws -> [String: String] {
     var files: [String: String] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: directory.appendingPathComponent(name).path)
-      files[name] = "\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "")"
+      // The modification time to the nanosecond (a date prints to the second, which a quick write would share).
+      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      files[name] = "\(attributes[.size] ?? 0) \(modified)"
     }
     return files
   }

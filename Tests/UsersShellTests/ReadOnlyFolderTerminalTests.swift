@@ -6,12 +6,14 @@ import UserClientInterface
 /// A data folder that must not be written, at a real (pseudo-)terminal: browsed and searched, every change refused
 /// with one sentence naming the folder, and nothing in the folder written, not even the history or the screens.
 @MainActor struct ReadOnlyFolderTerminalTests {
-  /// The folder's files, each with its size and modification date.
+  /// The folder's files, each with its size and modification time.
   private func listing(_ folder: URL) throws -> [String: String] {
     var files: [String: String] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
       let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-      files[name] = "\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "")"
+      // The modification time to the nanosecond (a date prints to the second, which a quick write would share).
+      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      files[name] = "\(attributes[.size] ?? 0) \(modified)"
     }
     return files
   }
