@@ -18,6 +18,8 @@ public final class UserDatabaseWatcher: @unchecked Sendable {
   /// What is watched while someone follows: the database, the data version last seen, and the file watch.
   private var watching: (database: UserDatabase, seen: Int?, watch: SharedFileWatch)?
   private var reads = 0
+  /// File events of the log seen so far (each schedules a read, and at most one second look).
+  private var events = 0
   /// Whether a second look after a file event is scheduled.
   private var secondLookPending = false
   /// Where the version is read, one read at a time.
@@ -33,6 +35,8 @@ public final class UserDatabaseWatcher: @unchecked Sendable {
 
   /// How many times the data version was read since the watcher was made: what following costs.
   package var versionReads: Int { lock.withLock { reads } }
+  /// How many file events of the log it has seen: a test's measure of reads per event, whatever the followers.
+  package var fileEvents: Int { lock.withLock { events } }
 
   /// Ends every stream, now and for any asked for later.
   public func stop() {
@@ -84,6 +88,7 @@ public final class UserDatabaseWatcher: @unchecked Sendable {
   /// The log changed: the version is read now, and once more a little later, since a commit writes the log before
   /// it makes the commit visible (in the shared memory index, whose writes give no file event).
   private func fileChanged() {
+    lock.withLock { events += 1 }
     readQueue.async { [weak self] in self?.checkTheVersion() }
     let schedule = lock.withLock {
       guard !secondLookPending, watching != nil else { return false }
