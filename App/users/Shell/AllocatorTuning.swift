@@ -9,6 +9,13 @@ public enum AllocatorTuning {
   /// glibc's `M_ARENA_MAX` (malloc.h): Glibc's module map leaves `mallopt` and its constants out.
   static let arenaMaxOption: Int32 = -8
 
+  /// The cap set, once `limitArenas` set one; `users --version` says it, so a test of the binary sees the process
+  /// took it before its session. Written once, before the process starts any thread.
+  nonisolated(unsafe) public private(set) static var arenaCap: Int32?
+
+  /// What `--version` adds: the cap, or nothing where none was set.
+  public static var versionNote: String { arenaCap.map { "; malloc arenas capped at \($0)" } ?? "" }
+
   /// On Linux, caps glibc's malloc arenas at `count` (it makes up to eight per core): memory a page load allocates
   /// on an effect's thread and the debugger's timeline frees on the main thread goes back to the arena it came
   /// from, and spread over many arenas it stays resident. With the default, a session's memory rose 5 MB over its
@@ -19,7 +26,9 @@ public enum AllocatorTuning {
       // RTLD_DEFAULT is the null handle on glibc: the symbol is looked up in the process as linked.
       guard let symbol = dlsym(nil, "mallopt") else { return false }
       let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-      return mallopt(arenaMaxOption, count) == 1
+      guard mallopt(arenaMaxOption, count) == 1 else { return false }
+      arenaCap = count
+      return true
     #else
       return false
     #endif

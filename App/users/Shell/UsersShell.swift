@@ -40,7 +40,7 @@ import TerminalUI
         io.write(ShellOptions.usage + "\n")
         return 0
       case .version:
-        io.write("users \(version) (\(buildConfiguration) build)\n")
+        io.write("users \(version) (\(buildConfiguration) build\(AllocatorTuning.versionNote))\n")
         return 0
       case let .export(file):
         return try await export(to: file, options: options, io: io)
