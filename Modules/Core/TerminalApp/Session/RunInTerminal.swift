@@ -72,7 +72,7 @@ import TerminalUI
   {
   case let .success(app):
     // Actions that are Codable can be sent from the attached debugger, and its session exported.
-    let asked = TerminalDebugServing.askedByEnvironment || arguments.contains("--debug-server")
+    let asked = TerminalDebugServing.askedByEnvironment || app.servesDebugger
     let server = TerminalDebugServing.start(asked: asked, over: debuggerTransport) {
       try $0.serve(app.store, name: $1)
     }
@@ -84,12 +84,16 @@ import TerminalUI
   }
 }
 
-/// The store a feature's terminal app runs for `arguments`, with its timeline, and where the debugger opens
-/// (a recording stepped through), or why the arguments cannot be used.
+/// The store a feature's terminal app runs for `arguments`, with its timeline, where the debugger opens (a
+/// recording stepped through) and whether its command line asks it to serve the debugger, or why the arguments
+/// cannot be used.
 @MainActor package func terminalApp<R: Reducer>(
   initialState: @autoclosure () -> R.State, reducer: R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }, arguments: [String]
-) -> Result<(store: Store<R.State, R.Action>, viewing: (sequence: Int, note: String?)?), TerminalAppUsageError>
+) -> Result<
+  (store: Store<R.State, R.Action>, viewing: (sequence: Int, note: String?)?, servesDebugger: Bool),
+  TerminalAppUsageError
+>
 where R.Action: Codable {
   let options: TerminalAppOptions
   switch TerminalAppOptions.parse(arguments) {
@@ -124,11 +128,11 @@ where R.Action: Codable {
   let gate = ReplayGate()
   let store = Store(initialState: state, reducer: reducer.droppingEffects(while: gate)) { $0 = prepared }
   store.recordTimeline()
-  guard let recording else { return .success((store, nil)) }
+  guard let recording else { return .success((store, nil, options.servesDebugger)) }
   if let shared = recording.start?.sharedValues { prepared.sharedStorage.restore(shared) }
   let first = gate.feed(recording.actions, into: store) ?? 1
-  guard options.steps else { return .success((store, nil)) }
-  return .success((store, recording.opening(from: first)))
+  guard options.steps else { return .success((store, nil, options.servesDebugger)) }
+  return .success((store, recording.opening(from: first), options.servesDebugger))
 }
 
 /// `json` decoded as `State` (with the current dependencies: a state's shared fields read their storage), or nil
