@@ -11,6 +11,7 @@ cd "$(dirname "$0")/../.."
 source Scripts/lib/common.sh
 
 times_file=Scripts/lib/test-times.txt
+outside_readers=Scripts/lib/outside-readers.txt
 
 # The test targets of the package, one a line.
 all_test_targets() {
@@ -77,11 +78,12 @@ self_test() {
   for target in ComposableTests UserListFeatureTests UsersShellTests; do
     grep -q "^  $target  " <<<"$output" || fail "self-test: a core change must run $target: $output"
   done
-  # A file in no module that a test may read selects every test target: a scaffold template, the README.
-  for change in 'echo "// more" >>Scripts/templates/Feature/Interface.swift' 'echo "more" >>README.md'; do
-    output=$(affected "$change")
-    grep -q "every test target runs" <<<"$output" || fail "self-test: '$change' must run every test target: $output"
-  done
+  # A file in no module: the tests a rule says read it (a template: the scaffolder's), else every test target.
+  output=$(affected 'echo "// more" >>Scripts/templates/Feature/Interface.swift')
+  grep -q "^  ScaffolderKitTests  " <<<"$output" || fail "self-test: a template's change must run ScaffolderKitTests: $output"
+  ! grep -q "every test target runs" <<<"$output" || fail "self-test: a template's change ran every target: $output"
+  output=$(affected 'echo "# more" >>Scripts/format')
+  grep -q "every test target runs" <<<"$output" || fail "self-test: a loose file must run every test target: $output"
   # No test reads docs/, which is why a change there runs none: a test that starts to must change this rule.
   # (A string naming the folder, "docs/…" or "docs", is how a test would read it; a comment citing a doc is not.)
   local readers
@@ -175,16 +177,28 @@ if $affected; then
   outside=$(grep '^outside any module: ' <<<"$answer" | sed 's/^outside any module: //' || true)
   echo "Changed since $(git rev-parse --short "$base"):"
   sed 's/^/  /' <<<"$files"
-  # Errs toward running: a file in no module may be read by a test (a scaffold template, a fixture, a script, the
-  # README the transcript test runs), so it runs every test target; only docs/, which no test reads (the
-  # self-test holds the test sources to that), selects none.
-  read_by_tests=$(grep -v '^docs/' <<<"$outside" || true)
+  # Errs toward running: a file in no module runs the test targets Scripts/lib/outside-readers.txt says read it
+  # (a scaffold template: ScaffolderKitTests); one no rule names runs every test target, since a test may read
+  # it; only docs/, which no test reads (the self-test holds the test sources to that), selects none.
+  unruled=""
   if [ -n "$outside" ]; then
     echo "Outside any module:"
-    sed 's/^/  /' <<<"$outside"
+    while IFS= read -r file; do
+      case "$file" in docs/*) echo "  $file (no test reads docs/)"; continue ;; esac
+      readers=$(awk -v file="$file" '!/^#/ && NF >= 2 && index(file, $1) == 1 { for (i = 2; i <= NF; i++) print $i }' \
+        "$outside_readers" | sort -u)
+      if [ -n "$readers" ]; then
+        echo "  $file (read by $(paste -sd, - <<<"$readers"))"
+        tests=$(printf '%s\n%s\n' "$tests" "$readers" | grep -v '^$' | sort -u)
+        answer+=$'\n'$(sed "s|$| read: $file|; s|^|  |; s|^  ||" <<<"$readers" | awk '{ print $1 "  " substr($0, index($0, $2)) }')
+      else
+        echo "  $file (no rule says which tests read it)"
+        unruled+="$file "
+      fi
+    done <<<"$outside"
   fi
-  if [ -n "$read_by_tests" ]; then
-    echo "A file outside docs/ may be read by any test: every test target runs ($(grep -c . <<<"$all"))."
+  if [ -n "$unruled" ]; then
+    echo "A file no rule names may be read by any test: every test target runs ($(grep -c . <<<"$all"))."
     tests=$all
   else
     if [ -z "$tests" ]; then
