@@ -54,12 +54,15 @@ extension DependencyValues {
 }
 
 extension UUID {
-  /// The UUID whose last sixteen hex digits are `intValue`'s 64 bits: `UUID(0)` is
-  /// 00000000-0000-0000-0000-000000000000, `UUID(1)` the one after, as the incrementing generator makes them, so a
-  /// test spells its expected ids briefly. Any `Int` makes one, each its own: `UUID(-1)` ends in sixteen `F`s.
+  /// The UUID whose last sixteen hex digits are `intValue`'s magnitude, with its sign in the group before them:
+  /// `UUID(0)` is 00000000-0000-0000-0000-000000000000, `UUID(1)` the one after, as the incrementing generator makes
+  /// them, so a test spells its expected ids briefly; `UUID(-1)` is 00000000-0000-0001-0000-000000000001, as
+  /// swift-dependencies spells it. Any `Int` makes one, each its own, `Int.min` included.
   public init(_ intValue: Int) {
-    let bits = UInt64(bitPattern: Int64(intValue))
+    let bits = UInt64(intValue.magnitude)
     func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: bits >> (56 - 8 * index)) }
-    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)))
+    let sign: UInt8 = intValue < 0 ? 1 : 0
+    self.init(
+      uuid: (0, 0, 0, 0, 0, 0, 0, sign, byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)))
   }
 }
