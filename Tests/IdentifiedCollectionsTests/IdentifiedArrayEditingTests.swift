@@ -92,8 +92,12 @@ struct IdentifiedArrayEditingTests {
 
   @Test func aDebugDescriptionNamesTheType() {
     let text = rows(1).debugDescription
-    #expect(text.hasPrefix("IdentifiedArray<Int, Row>(["), "\(text)")
+    #expect(text.hasPrefix("IdentifiedArray<Row>(["), "\(text)")
     #expect(text.hasSuffix("Row(id: 1, title: \"\")])"))
+    // As swift-identified-collections writes it: the element type alone, strings quoted.
+    #expect(
+      IdentifiedArray(uniqueElements: [1, 2, 3], id: \.self).debugDescription == "IdentifiedArray<Int>([1, 2, 3])")
+    #expect(IdentifiedArray(uniqueElements: ["a"], id: \.self).debugDescription == "IdentifiedArray<String>([\"a\"])")
   }
 
   @Test func decodingARepeatedIdSaysWhereItIs() throws {

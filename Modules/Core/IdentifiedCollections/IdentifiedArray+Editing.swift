@@ -76,6 +76,7 @@ extension IdentifiedArray {
 }
 
 extension IdentifiedArray: CustomDebugStringConvertible {
-  /// The type and the elements: `IdentifiedArray<Int, Row>([Row(id: 1)])`.
-  public var debugDescription: String { "IdentifiedArray<\(ID.self), \(Element.self)>(\(description))" }
+  /// The element type and the elements, as swift-identified-collections writes them:
+  /// `IdentifiedArray<Int>([1, 2, 3])` (the id type is the element's to say).
+  public var debugDescription: String { "IdentifiedArray<\(Element.self)>(\(description))" }
 }
