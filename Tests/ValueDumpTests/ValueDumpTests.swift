@@ -137,6 +137,28 @@ import ValueDump
     #expect(valueDiff(User(id: 1, name: "A"), User(id: 1, name: "A")) == nil)
   }
 
+  /// Never equal, with nothing a dump shows to tell two apart.
+  private struct NeverEqual: Equatable {
+    static func == (lhs: Self, rhs: Self) -> Bool { false }
+  }
+
+  /// Never equal, though its fields are.
+  private struct NeverEqualUser: Equatable {
+    var id: Int
+    var name: String
+    static func == (lhs: Self, rhs: Self) -> Bool { false }
+  }
+
+  @Test func unequalValuesThatDumpTheSameAreSaidSoAsCustomDumpSaysIt() {
+    #expect(
+      valueDiff(NeverEqual(), NeverEqual())
+        == "  // Not equal but no difference detected:\n- ValueDumpTests.NeverEqual()\n+ ValueDumpTests.NeverEqual()")
+    #expect(
+      valueDiff(NeverEqualUser(id: 1, name: "Blob"), NeverEqualUser(id: 1, name: "Blob"))
+        == "  // Not equal but no difference detected:\n- ValueDumpTests.NeverEqualUser(…)\n+ ValueDumpTests.NeverEqualUser(…)"
+    )
+  }
+
   @Test func aDiffShowsOnlyTheChangedField() {
     #expect(
       valueDiff(User(id: 1, name: "Ada"), User(id: 1, name: "Ada L.")) == """

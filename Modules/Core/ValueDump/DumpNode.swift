@@ -75,6 +75,16 @@ extension DumpNode {
     }
   }
 
+  /// The node at depth zero, as custom-dump prints a root it cannot tell apart: a leaf whole, a container as its
+  /// outline (`User(…)`, `Empty()`).
+  var outline: String {
+    switch content {
+    case let .leaf(text): text
+    case let .text(string): DumpNode.escapedQuoted(string)
+    case let .container(open, close, _, children): children.isEmpty ? open + close : open + "…" + close
+    }
+  }
+
   /// The node as a diff shows a value that did not change: whole when it fits on one line, else its outline
   /// (`User(…)`, `[…]`, `.loaded(…)`, `"…"`).
   var collapsed: String {

@@ -31,7 +31,9 @@ public func valueDumpLine(_ value: Any, abbreviatingNestedCases: Bool = false) -
 }
 
 /// The difference between two values as their dump with `- ` (only in `old`) and `+ ` (only in `new`)
-/// lines, or nil when their dumps are the same.
+/// lines, or nil when their dumps are the same and they are equal. Two values of one `Equatable` type that dump
+/// the same yet are not equal (a field a dump does not show, an `==` of its own) are said so, as custom-dump says
+/// it: `  // Not equal but no difference detected:` over `- Value(…)` and `+ Value(…)`.
 ///
 /// Fields that did not change are shown in outline (`child: Child(…)`) and runs of unchanged elements collapse
 /// into `… (N unchanged)`, keeping only the headers that lead to a change, so one changed field among a thousand
@@ -40,7 +42,11 @@ public func valueDiff(_ old: Any, _ new: Any) -> String? {
   var builder = DumpBuilder()
   let oldNode = builder.node(for: old)
   let newNode = builder.node(for: new)
-  guard oldNode != newNode else { return nil }
+  guard oldNode != newNode else {
+    guard let equal = equalIfEquatable(old, new), !equal else { return nil }
+    return ["  // Not equal but no difference detected:", "- " + oldNode.outline, "+ " + newNode.outline]
+      .joined(separator: "\n")
+  }
   var differ = DumpDiffer()
   differ.diff(oldNode, newNode, label: nil, indent: 0, oldSuffix: "", newSuffix: "")
   return differ.lines.joined(separator: "\n")
@@ -79,4 +85,11 @@ public func valueDiff(_ old: ValueSnapshot, _ new: Any) -> String? {
   var differ = DumpDiffer()
   differ.diff(old.node, newNode, label: nil, indent: 0, oldSuffix: "", newSuffix: "")
   return differ.lines.joined(separator: "\n")
+}
+
+/// Whether `lhs` equals `rhs` by their type's `==`, when both are of one `Equatable` type; nil otherwise.
+private func equalIfEquatable(_ lhs: Any, _ rhs: Any) -> Bool? {
+  guard let lhs = lhs as? any Equatable else { return nil }
+  func compare<Value: Equatable>(_ lhs: Value) -> Bool? { (rhs as? Value).map { lhs == $0 } }
+  return compare(lhs)
 }
