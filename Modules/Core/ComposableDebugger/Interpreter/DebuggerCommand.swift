@@ -87,33 +87,9 @@ public enum DebuggerCommand: Equatable, Sendable {
     case "send": return .success(.send(argument))
     case "skip": return .success(.skip(argument))
     case "apply": return .success(.apply(argument))
-    case "filter":
-      let word = String(argument.prefix { $0 != " " })
-      let rule = argument.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
-      switch (word, rule.isEmpty) {
-      case ("", _): return .success(.filter(nil))
-      case ("clear", true): return .success(.filter(.clear))
-      case ("allow", false): return .success(.filter(.allow(rule)))
-      case ("deny", false): return .success(.filter(.deny(rule)))
-      default:
-        return .failure(
-          TimelineQueryError(
-            "':filter' takes 'allow RULE', 'deny RULE' or 'clear' (a rule is a path prefix such as list. or a pattern such as *Tapped*)."
-          ))
-      }
+    case "filter": return filter(argument)
     case "find": return .success(.find(argument))
-    case "slow":
-      switch argument {
-      case "": return .success(.slow(.list(10)))
-      case "on": return .success(.slow(.timing(true)))
-      case "off": return .success(.slow(.timing(false)))
-      default:
-        guard let count = Int(argument), count >= 1 else {
-          return .failure(
-            TimelineQueryError("':slow' takes a number of actions to list, such as ':slow 5', or 'on' or 'off'."))
-        }
-        return .success(.slow(.list(count)))
-      }
+    case "slow": return slow(argument)
     case "export":
       guard !argument.isEmpty else {
         return .failure(TimelineQueryError("':export' takes a file to write, such as ':export session.jsonl'."))
@@ -129,6 +105,38 @@ public enum DebuggerCommand: Equatable, Sendable {
     case "resume": return .success(.resume)
     case "quit", "exit": return .success(.quit)
     default: return .failure(TimelineQueryError("Unknown debugger command ':\(name)'; ':help' lists them."))
+    }
+  }
+
+  /// `:filter` with `argument`: shown (nothing), cleared, or a rule added.
+  private static func filter(_ argument: String) -> Result<DebuggerCommand, TimelineQueryError> {
+    let word = String(argument.prefix { $0 != " " })
+    let rule = argument.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+    switch (word, rule.isEmpty) {
+    case ("", _): return .success(.filter(nil))
+    case ("clear", true): return .success(.filter(.clear))
+    case ("allow", false): return .success(.filter(.allow(rule)))
+    case ("deny", false): return .success(.filter(.deny(rule)))
+    default:
+      return .failure(
+        TimelineQueryError(
+          "':filter' takes 'allow RULE', 'deny RULE' or 'clear' (a rule is a path prefix such as list. or a pattern such as *Tapped*)."
+        ))
+    }
+  }
+
+  /// `:slow` with `argument`: a listing of that many (10 when none), or timing turned on or off.
+  private static func slow(_ argument: String) -> Result<DebuggerCommand, TimelineQueryError> {
+    switch argument {
+    case "": return .success(.slow(.list(10)))
+    case "on": return .success(.slow(.timing(true)))
+    case "off": return .success(.slow(.timing(false)))
+    default:
+      guard let count = Int(argument), count >= 1 else {
+        return .failure(
+          TimelineQueryError("':slow' takes a number of actions to list, such as ':slow 5', or 'on' or 'off'."))
+      }
+      return .success(.slow(.list(count)))
     }
   }
 
