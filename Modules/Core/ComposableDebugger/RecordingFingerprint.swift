@@ -13,7 +13,8 @@ public func recordingFingerprint<State, Action>(of state: State, actions: Action
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   for byte in shape.utf8 {
     hash ^= UInt64(byte)
-    hash = hash &* 0x0000_0100_0000_01b3
+    // Wrapping, through an API every floor has (the `&*` this resolves to is macOS 15's FixedWidthInteger one).
+    hash = hash.multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
   }
   return String(hash, radix: 16)
 }
