@@ -8,17 +8,6 @@ import UserClientInterface
 /// CI runs as root, which writes anywhere: there the session runs as `nobody` (`setpriv`), so the case is tried
 /// where it matters instead of returning early; as any other user, the folder is made read-only instead.
 @MainActor struct AnotherUsersFolderTests {
-  /// Each file's size and modification time to the nanosecond: a write within the same second still shows.
-  private func listing(_ folder: URL) throws -> [String: String] {
-    var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      files[name] = "\(attributes[.size] ?? 0) \(modified)"
-    }
-    return files
-  }
-
   /// Runs `users` with `arguments` as a user who cannot write the folder, typing `input`; its output, errors and
   /// exit code.
   private func runAsAnotherUser(_ arguments: [String], input: [String]) throws -> (
@@ -60,7 +49,7 @@ import UserClientInterface
     try FileManager.default.setAttributes(
       [.posixPermissions: getuid() == 0 ? 0o755 : 0o555], ofItemAtPath: folder.url.path)
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
-    let before = try listing(folder.url)
+    let before = try fileListing(folder.url)
 
     let run = try runAsAnotherUser(
       ["--data-dir", folder.url.path, "--fresh"],
@@ -72,6 +61,6 @@ import UserClientInterface
       run.output.contains(
         "Nothing can be saved in the data folder \(folder.url.path) (it is read-only): the users can be browsed, "
           + "searched and exported, not changed."), "\(run.output)")
-    #expect(try listing(folder.url) == before, "no history, no screens, no analytics, no lock: nothing written")
+    #expect(try fileListing(folder.url) == before, "no history, no screens, no analytics, no lock: nothing written")
   }
 }

@@ -6,24 +6,12 @@ import UserClientInterface
 /// A data folder that must not be written, at a real (pseudo-)terminal: browsed and searched, every change refused
 /// with one sentence naming the folder, and nothing in the folder written, not even the history or the screens.
 @MainActor struct ReadOnlyFolderTerminalTests {
-  /// The folder's files, each with its size and modification time.
-  private func listing(_ folder: URL) throws -> [String: String] {
-    var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-      // The modification time to the nanosecond (a date prints to the second, which a quick write would share).
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      files[name] = "\(attributes[.size] ?? 0) \(modified)"
-    }
-    return files
-  }
-
   @Test func aFolderOpenedReadOnlyIsBrowsedAndEveryChangeIsRefusedWithTheFolderNamed() async throws {
     let folder = TemporaryFolder()
     try folder.seed(SampleUsers.all)
     // A session made users.db and left, as any earlier start does.
     #expect(await runShell(["--data-dir", folder.url.path], input: ["quit"]).exitCode == 0)
-    let before = try listing(folder.url)
+    let before = try fileListing(folder.url)
 
     let terminal = try PseudoTerminal(rows: 30, columns: 250)
     try terminal.launch(
@@ -41,6 +29,6 @@ import UserClientInterface
           + "can be browsed, searched and exported, not changed."))
     terminal.type("\u{04}")
     #expect(await terminal.waitForExit() == 0)
-    #expect(try listing(folder.url) == before, "no history, no screens, no analytics, no lock: nothing written")
+    #expect(try fileListing(folder.url) == before, "no history, no screens, no analytics, no lock: nothing written")
   }
 }

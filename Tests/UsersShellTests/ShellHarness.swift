@@ -233,3 +233,15 @@ struct UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
+
+/// The files of `folder`, each with its size and modification time to the nanosecond (a date prints to the second,
+/// which a quick write would share): what "nothing was written" compares.
+func fileListing(_ folder: URL) throws -> [String: String] {
+  var files: [String: String] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    files[name] = "\(attributes[.size] ?? 0) \(modified)"
+  }
+  return files
+}
