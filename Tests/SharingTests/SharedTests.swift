@@ -220,6 +220,20 @@ struct SharedChangeTrackerTests {
     }
     #expect(count.wrappedValue == 3)
   }
+
+  @Test func aChangeThroughAnUnwrappedOptionalIsReportedAsTheOptionalsInSwiftSharingsWords() throws {
+    let seat = Shared<Int?>(value: 1)
+    let unwrapped = try #require(Shared(seat))
+    withKnownIssue {
+      let tracker = SharedChangeTracker()
+      tracker.track { unwrapped.withLock { $0 += 1 } }
+    } matching: {
+      // What changed is the optional the unwrapped value lives in; the last line is the one swift-sharing writes.
+      $0.description.hasSuffix(
+        "Tracked unasserted changes to 'Shared<Int?>(value: Optional(2))': Optional(1) → Optional(2)")
+        && $0.description.contains("- 1") && $0.description.contains("+ 2")
+    }
+  }
 }
 
 /// How a dump shows shared references: numbered as custom-dump numbers them.

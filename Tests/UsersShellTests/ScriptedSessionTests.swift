@@ -36,6 +36,23 @@ import UsersShell
     #expect(try folder.storedUsers().map(\.name) == ["Ada Lovelace", "Hedy Lamarr"])
   }
 
+  @Test func keepGoingRunsTheLinesAfterARefusalAndStillExitsOne() async throws {
+    let folder = TemporaryFolder()
+    try folder.seed([User.ada])
+    let script = ["add", "name Hedy Lamarr", "email hedy", "save", "frobnicate", "email hedy@example.com", "save"]
+    let run = await runShell(["--data-dir", folder.url.path, "--keep-going"], input: script)
+    #expect(run.exitCode == 1)
+    #expect(run.errors == "users: 2 commands were refused; --keep-going went on past them.\n")
+    #expect(run.output.contains("error: Not saved: Enter an email like ada@example.com.\n"))
+    #expect(run.output.contains("> frobnicate\nerror: Unknown command 'frobnicate'"))
+    // The lines after the refusals ran: the user was saved.
+    #expect(try folder.storedUsers().map(\.name) == ["Ada Lovelace", "Hedy Lamarr"])
+
+    let clean = await runShell(["--data-dir", folder.url.path, "--keep-going", "--fresh"], input: ["sort city"])
+    #expect(clean.exitCode == 0)
+    #expect(clean.errors == "")
+  }
+
   @Test func browsingFavoritingEditingAddingAndDeleting() async throws {
     let folder = TemporaryFolder()
     try folder.seed([User.ada, User.grace, User.alan])

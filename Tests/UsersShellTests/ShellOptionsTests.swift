@@ -6,7 +6,7 @@ import UsersShell
   @Test func readsEveryOptionInBothSpellings() throws {
     let options = try ShellOptions.parse([
       "--data-dir", "/tmp/d", "--script=s.txt", "--print-changes", "--record", "r.log", "--replay=p.log",
-      "--latency", "250",
+      "--latency", "250", "--keep-going",
     ]).get()
     var expected = ShellOptions()
     expected.dataDirectory = "/tmp/d"
@@ -15,6 +15,7 @@ import UsersShell
     expected.recordPath = "r.log"
     expected.replayPath = "p.log"
     expected.latencyMilliseconds = 250
+    expected.keepsGoing = true
     #expect(options == expected)
     #expect(try ShellOptions.parse(["--version"]).get().mode == .version)
     #expect(try ShellOptions.parse(["--version", "-h"]).get().mode == .help)

@@ -22,6 +22,8 @@ public struct ShellOptions: Equatable, Sendable {
   public var dataDirectory: String?
   /// `--script`: a file of commands to run instead of standard input.
   public var scriptPath: String?
+  /// `--keep-going`: a script or piped input goes on past a refused command, and exits 1 at its end if one was.
+  public var keepsGoing = false
   /// `--print-changes`: print each action and the state diff it caused.
   public var printChanges = false
   /// `--record`: append every action to this file as JSON lines.
@@ -78,6 +80,7 @@ public struct ShellOptions: Equatable, Sendable {
       case "--help", "-h": options.mode = .help
       case "--version": if options.mode != .help { options.mode = .version }
       case "--print-changes": options.printChanges = true
+      case "--keep-going": options.keepsGoing = true
       case "--no-analytics": options.analytics = false
       case "--read-only": options.readOnly = true
       case "--fresh": options.restoresSession = false
@@ -155,8 +158,8 @@ public struct ShellOptions: Equatable, Sendable {
 
   /// The options that take no value.
   private static let flags: Set = [
-    "--help", "-h", "--version", "--print-changes", "--no-analytics", "--read-only", "--fresh", "--step",
-    "--replace", "--debug-server", "--skip-undecodable",
+    "--help", "-h", "--version", "--print-changes", "--keep-going", "--no-analytics", "--read-only", "--fresh",
+    "--step", "--replace", "--debug-server", "--skip-undecodable",
   ]
 
   /// The options that take a value: what the value is (for errors) and how it sets the options.
@@ -240,6 +243,8 @@ public struct ShellOptions: Equatable, Sendable {
                             restored at the next start) and analytics.jsonl.
       --script <file>       Run the commands in <file> (one per line, # starts a comment);
                             stop with exit code 1 at the first refused command.
+      --keep-going          With --script or piped input: say why a command was refused and go
+                            on; exit with code 1 at the end if any was.
       --print-changes       Print each action and the state diff it caused.
       --record <file>       Append every action to <file> as JSON lines.
       --replay <file>       Rebuild the state from a recording, then go on with commands.

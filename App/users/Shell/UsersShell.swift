@@ -213,7 +213,7 @@ import TerminalUI
     let session = TerminalSession(
       store: store, view: appView(),
       style: interactive ? .detect(environment: io.environment) : .plain,
-      prompt: interactive ? "users> " : nil, stopOnError: !interactive,
+      prompt: interactive ? "users> " : nil, stopOnError: !interactive && !options.keepsGoing,
       effectTimeout: .milliseconds(options.waitMilliseconds), write: io.write)
     // A replay rebuilds the recorded screen; a first-run tour over it would hide what was asked for.
     let startsTour = interactive && options.replayPath == nil
@@ -243,6 +243,10 @@ import TerminalUI
         "users: the screens could not be saved for the next start: \(FileProblem.describe(error, at: file)).\n")
     }
     switch outcome {
+    case .finished where !interactive && session.refusals > 0:
+      let count = session.refusals == 1 ? "1 command was" : "\(session.refusals) commands were"
+      io.writeError("users: \(count) refused; --keep-going went on past them.\n")
+      return 1
     case .finished:
       return 0
     case let .failed(message):

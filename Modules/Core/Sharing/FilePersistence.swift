@@ -16,6 +16,9 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
   private var waiting: [SharedSaveContinuation] = []
   private var isScheduled = false
   private var currentStatus = SharedPersistenceStatus.missing
+  /// The error that stopped the last read (the decoder's, or the file system's): what `loadError` holds, as in
+  /// swift-sharing, while `status` keeps the notice for the user (where the bad file went).
+  private var readFailure: (any Error)?
   /// Set when the file could not be read: saving would overwrite data we never saw.
   private var savingDisabled = false
   /// This process's value as JSON when it last read or wrote the file: what its changes are measured from.
@@ -38,8 +41,9 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
 
   func load(context: SharedLoadContext<Value>, continuation: SharedLoadContinuation<Value>) {
     let value = read()
+    let (status, failure) = lock.withLock { (currentStatus, readFailure) }
     switch status {
-    case .corrupt, .unreadable: continuation.resume(throwing: SharedPersistenceError(status: status))
+    case .corrupt, .unreadable: continuation.resume(throwing: failure ?? SharedPersistenceError(status: status))
     default: continuation.resume(with: .success(value))
     }
   }
@@ -52,6 +56,7 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
     do {
       data = try fileSystem.read(url)
     } catch {
+      lock.withLock { readFailure = error }
       setStatus(.unreadable(reason: SharedFileSystem.describe(error, at: url)), disableSaving: true)
       return nil
     }
@@ -67,6 +72,7 @@ final class FilePersistence<Value: Sendable>: SharedPersistence, @unchecked Send
       lock.withLock { base = data }
       return value
     } catch {
+      lock.withLock { readFailure = error }
       let reason = SharedFileSystem.describe(error, at: url)
       guard let backup = fileSystem.moveAside(url) else {
         // Could not keep the bad file: do not write over it either.

@@ -143,7 +143,7 @@ extension Shared: Hashable where Value: Hashable {
 
 extension Shared: CustomStringConvertible {
   /// The type and where the value is kept: `Shared<Int>(.inMemory("count"))`, `Shared<Int>(value: 0)`.
-  public var description: String { "Shared<\(sharedTypeName(Value.self))>(\(reference.keyDescription))" }
+  public var description: String { reference.sharedDescription }
 }
 
 /// A type as a declaration spells it (`Int`, `[String]`, `UserList.State`).

@@ -35,11 +35,14 @@ public final class SharedChangeTracker: @unchecked Sendable {
   deinit {
     guard let location = unassertedChangesLocation else { return }
     for change in takeChanges() where !isEqual(change.before, change.after) {
+      // The last line is swift-sharing's, word for word: a test ported from it matches the report's end.
       reportIssue(
         """
         The shared value '\(change.reference.name)' changed under this tracker, but no 'assert' checked it. \
         (- before, + after)
         \(valueDiff(change.before, change.after) ?? "")
+        Tracked unasserted changes to '\(change.reference.sharedDescription)': \
+        \(String(reflecting: change.before)) → \(String(reflecting: change.after))
         """,
         at: location)
     }
@@ -194,6 +197,8 @@ public protocol SharedTrackable: AnyObject, Sendable {
   var trackedValue: Any { get }
   /// How failure messages name it.
   var name: String { get }
+  /// How a `Shared` of it describes itself (`Shared<Int?>(value: Optional(2))`): what a tracker's report names.
+  var sharedDescription: String { get }
 }
 
 /// Equal by `==` when the values are Equatable, else by their dumps.

@@ -204,7 +204,10 @@ public class SharedReference<Value: Sendable>: @unchecked Sendable, Observable {
   }
 }
 
-extension SharedReference: SharedTrackable {}
+extension SharedReference: SharedTrackable {
+  /// The reference as `Shared`'s description spells it: its value's type and its key (or value).
+  public var sharedDescription: String { "Shared<\(sharedTypeName(Value.self))>(\(keyDescription))" }
+}
 
 extension SharedReference: FollowableSharedValue {
   /// Calls `onChange` once, at the next change of the value: a write here, or another process's followed (before

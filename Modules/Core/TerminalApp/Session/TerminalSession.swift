@@ -24,6 +24,9 @@ import TerminalUI
   /// Whether a refused command ends the session with a failure (scripts), or only prints (interactive).
   let stopOnError: Bool
   let prompt: String?
+  /// How many lines were refused so far: a script that goes on past refusals (`stopOnError` off) still ends in
+  /// failure when one was.
+  public private(set) var refusals = 0
   /// The screen last brought to the front, so its appear action is sent once per appearance.
   var shownScreen: String?
   /// The debugger, when the store keeps a timeline (`Store.recordTimeline`).
@@ -101,6 +104,7 @@ import TerminalUI
 
   /// Says why a line was refused; the outcome that ends a script, if it stops on errors.
   private func refuse(_ message: String) -> Outcome? {
+    refusals += 1
     write(style.red("error: ") + TerminalText.escaped(message) + "\n")
     return stopOnError ? .failed(message) : nil
   }
@@ -142,6 +146,7 @@ import TerminalUI
   private func debug(_ line: String, pageSize: Int) -> Outcome? {
     guard let debugger else {
       let message = "The debugger is off: this app's store keeps no timeline."
+      refusals += 1
       write(style.red("error: ") + message + "\n")
       return stopOnError ? .failed(message) : nil
     }
@@ -152,6 +157,7 @@ import TerminalUI
       if debugger.viewing != before || text.isEmpty { write(screen()) }
       return nil
     case let .error(message):
+      refusals += 1
       write(style.red("error: ") + TerminalText.escaped(message) + "\n")
       return stopOnError ? .failed(message) : nil
     }
