@@ -138,12 +138,11 @@ func runSession(
   environment["NO_COLOR"] = "1"
   process.environment = environment
   let start = Date()
-  try process.run()
+  // Told by the termination handler: Foundation's waitUntilExit polls a run loop, which on a thread without one
+  // spins, and the fuzzer would take a core from the sessions it runs.
   let finished = DispatchSemaphore(value: 0)
-  DispatchQueue.global().async {
-    process.waitUntilExit()
-    finished.signal()
-  }
+  process.terminationHandler = { _ in finished.signal() }
+  try process.run()
   let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
   if timedOut {
     kill(process.processIdentifier, SIGKILL)
@@ -183,9 +182,11 @@ func damage(in folder: URL, users: String, scratch: URL) -> String? {
     check.arguments = ["-readonly", folder.appendingPathComponent("users.db").path, "PRAGMA integrity_check;"]
     let pipe = Pipe()
     check.standardOutput = pipe
-    try? check.run()
+    let ended = DispatchSemaphore(value: 0)
+    check.terminationHandler = { _ in ended.signal() }
+    guard (try? check.run()) != nil else { return "sqlite3 did not start" }
     let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    check.waitUntilExit()
+    ended.wait()
     if answer.trimmingCharacters(in: .whitespacesAndNewlines) != "ok" { return "integrity_check: \(answer)" }
   }
   return nil
