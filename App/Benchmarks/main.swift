@@ -417,9 +417,18 @@ let observedRowNames = [
   1_000: "(l) one row of 1,000 observed rows", 10_000: "(l) the same, 10,000 rows",
   100_000: "(l) the same, 100,000 rows",
 ]
+/// (l)'s floor in the same run: Observation's own cost for the same changes (ObservationFloor.swift).
+let observationFloorNames = [
+  1_000: "(l) floor, Observation, 1,000 rows", 100_000: "(l) floor, Observation, 100,000 rows",
+]
 if runs("l") {
   for rowCount in observedRowNames.keys.sorted() {
     scenarios.append(observedRowsScenario(rowCount: rowCount, name: observedRowNames[rowCount]!))
+  }
+  for rowCount in observationFloorNames.keys.sorted() {
+    let ids = Array(randomRowIDs(rowCount: rowCount).prefix(observedRowSends))
+    scenarios.append(
+      observationFloorScenario(rowCount: rowCount, ids: ids, name: observationFloorNames[rowCount]!))
   }
 }
 
@@ -460,8 +469,13 @@ let targets: [String: [Target]] = [
     .ratio(1.2, to: "(c) forEach, 1,000 rows", label: "1k rows"),
   ],
   "(c) floor, dict+array, 100k rows": [.ratio(1.2, to: "(c) floor, dict+array, 1,000 rows", label: "1k floor")],
-  "(l) one row of 1,000 observed rows": [.nanoseconds(25_000)],
-  "(l) the same, 100,000 rows": [.ratio(1.5, to: "(l) one row of 1,000 observed rows", label: "1k rows")],
+  "(l) one row of 1,000 observed rows": [
+    .nanoseconds(25_000), .ratio(2, to: "(l) floor, Observation, 1,000 rows", label: "Observation"),
+  ],
+  "(l) the same, 100,000 rows": [
+    .ratio(1.5, to: "(l) one row of 1,000 observed rows", label: "1k rows"),
+    .ratio(2, to: "(l) floor, Observation, 100,000 rows", label: "Observation"),
+  ],
   "(k) the same, 100,000 users": [.ratio(1.5, to: "(k) a command end to end, 36 users", label: "36 users")],
   "(m) the same, 100,000 users": [.ratio(1.5, to: "(m) the list redrawn, 36 users", label: "36 users")],
   "(d) 100k .run effects round trip": [.nanoseconds(5_000)],
@@ -515,6 +529,13 @@ for (rowCount, runs) in observerRunsByRows.sorted(by: { $0.key < $1.key }) {
     String(
       format: "(l) per send at %d rows: %.2f row observers ran, %.2f list observers", rowCount,
       Double(runs.rows) / sends, Double(runs.list) / sends))
+}
+for (rowCount, runs) in floorObserverRunsByRows.sorted(by: { $0.key < $1.key }) {
+  let changes = Double(2 * observedRowSends * 5)
+  print(
+    String(
+      format: "(l) floor per change at %d rows: %.2f row observers ran, %.2f list observers", rowCount,
+      Double(runs.rows) / changes, Double(runs.list) / changes))
 }
 
 if let app = names.firstIndex(of: "(j) one action, the app's composition"),

@@ -105,10 +105,12 @@ for count in "${counts[@]}"; do
 " $per_target | $per_feature | $body_seconds (${body_compiled% }) | $example_seconds ($example_ratio) |")
   measure_floor "$count"
   # Swift Build (Xcode's engine) plans the whole graph again on every build: its no-op against SwiftPM's native one.
-  swift build --build-system swiftbuild >"$log" 2>&1 || { cat "$log" >&2; fail "Swift Build failed at +$count"; }
-  measure s6 "+$count: no-op under Swift Build" swift build --build-system swiftbuild
-  swiftbuild_noop=$seconds
-  engine_rows+=("| +$count | $targets | $noop_seconds | $swiftbuild_noop | $(ratio "$swiftbuild_noop" "$noop_seconds") |")
+  if [[ ",${swift_build_steps:-$steps}," == *",$count,"* ]]; then
+    swift build --build-system swiftbuild >"$log" 2>&1 || { cat "$log" >&2; fail "Swift Build failed at +$count"; }
+    measure s6 "+$count: no-op under Swift Build" swift build --build-system swiftbuild
+    swiftbuild_noop=$seconds
+    engine_rows+=("| +$count | $targets | $noop_seconds | $swiftbuild_noop | $(ratio "$swiftbuild_noop" "$noop_seconds") |")
+  fi
   floor_rows+=("| +$count | $clean_seconds / $floor_clean ($(ratio "$clean_seconds" "$floor_clean")) |"\
 " $noop_seconds / $floor_noop ($(ratio "$noop_seconds" "$floor_noop")) |"\
 " $replan_seconds / $floor_replan ($(ratio "$replan_seconds" "$floor_replan")) |"\

@@ -334,6 +334,8 @@ func main() throws {
     exit(2)
   }
   let label = argument("--label") ?? "users"
+  // Progress shows as it happens when the output goes to a file or a pipe.
+  setvbuf(stdout, nil, _IOLBF, 0)
   let root = URL(fileURLWithPath: out).appendingPathComponent("\(label)-\(seed)")
   try? FileManager.default.removeItem(at: root)
   let scratch = root.appendingPathComponent("scratch")
