@@ -104,6 +104,8 @@ struct SessionOutcome {
   var seconds: Double
   var stderr: String
   var stdoutTail: String
+  /// How many lines it printed in all.
+  var stdoutLines: Int
 
   /// What went wrong, in a word, or nil when the session ended as a session should (0, or 1 for refusals).
   var failure: String? {
@@ -153,7 +155,8 @@ func runSession(
     status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
     timedOut: timedOut, seconds: Date().timeIntervalSince(start),
     stderr: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self),
-    stdoutTail: String(decoding: written.suffix(2_000), as: UTF8.self))
+    stdoutTail: String(decoding: written.suffix(2_000), as: UTF8.self),
+    stdoutLines: written.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
 }
 
 /// What is wrong with the files of a data folder, or nil: every user exports, every JSON file and line parses,
@@ -283,6 +286,8 @@ struct Tally {
   var seconds = 0.0
   var longest = 0.0
   var failures: [String] = []
+  /// How many times a drained folder was given a new directory.
+  var reseeds = 0
 }
 
 /// Reads `--name value` from the command line.
@@ -290,6 +295,19 @@ func argument(_ name: String) -> String? {
   let arguments = CommandLine.arguments
   guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
   return arguments[index + 1]
+}
+
+/// Deletes outpace adds among random lines: a folder left with fewer than 10 users loses its database, so the next
+/// session seeds the directory again (as a first run does) and the lines keep meeting lists, pages and searches.
+func replenishIfDrained(_ folder: URL, users: String, scratch: URL, tally: inout Tally) {
+  guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("users.db").path) else { return }
+  let export = try? runSession(
+    users: users, arguments: ["export", "-", "--data-dir", folder.path], lines: [], directory: scratch, timeout: 60)
+  guard let export, export.status == 0, export.stdoutLines < 10 else { return }
+  for name in ["users.db", "users.db-wal", "users.db-shm"] {
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+  }
+  tally.reseeds += 1
 }
 
 /// Runs one round: one session, or two at once on the same folder; returns the failures it found.
@@ -322,6 +340,7 @@ func runRound(
   if found.isEmpty, let damaged = damage(in: folder, users: users, scratch: scratch) {
     found.append((planned[0], outcomes[0], "damaged: \(damaged)"))
   }
+  if found.isEmpty { replenishIfDrained(folder, users: users, scratch: scratch, tally: &tally) }
   return found
 }
 
@@ -385,7 +404,8 @@ func main() throws {
   let summary = """
     \(label), seed \(seed): \(tally.lines) lines typed in \(tally.sessions) sessions (\(tally.pairs) rounds of two \
     sessions at once on one folder), \(Int(tally.seconds)) s, \(Int(Double(tally.lines) / tally.seconds)) lines/s, \
-    longest session \(String(format: "%.1f", tally.longest)) s
+    longest session \(String(format: "%.1f", tally.longest)) s, \(tally.reseeds) folders seeded again after \
+    falling under 10 users
     crashes: \(tally.failures.filter { $0.contains("crashed") || $0.contains("exited") }.count), \
     stuck: \(tally.failures.filter { $0.contains("stuck") }.count), \
     damaged folders: \(tally.failures.filter { $0.contains("damaged") }.count)
