@@ -381,15 +381,29 @@ func main() throws {
       let directory = root.appendingPathComponent("failure-\(tally.failures.count + 1)")
       let before = scratch.appendingPathComponent("before")
       try keep(session, outcome: outcome, kind: kind, before: before, in: directory)
-      let shrunk = shrink(
-        session.lines, options: session.options, kind: kind, before: before, users: users, scratch: scratch,
-        budget: 300)
-      var bytes: [UInt8] = []
-      for line in shrunk.lines { bytes += line + [10] }
-      try Data(bytes).write(to: directory.appendingPathComponent("shrunk.txt"))
-      tally.failures.append(
-        "round \(round): \(kind); \(session.lines.count) lines shrunk to \(shrunk.lines.count) in \(shrunk.runs) runs"
-          + " (\(directory.path))")
+      if planned.count > 1 {
+        // One session alone does not replay a race between two: the pair is kept as it ran, unshrunk.
+        for (index, other) in planned.enumerated() {
+          var bytes: [UInt8] = []
+          for line in other.lines { bytes += line + [10] }
+          try Data(bytes).write(to: directory.appendingPathComponent("session-\(index + 1)-lines.txt"))
+          try (other.options.joined(separator: " ") + "\n").write(
+            to: directory.appendingPathComponent("session-\(index + 1)-options.txt"), atomically: true,
+            encoding: .utf8)
+        }
+        tally.failures.append(
+          "round \(round): \(kind); two sessions at once, kept as they ran (\(directory.path))")
+      } else {
+        let shrunk = shrink(
+          session.lines, options: session.options, kind: kind, before: before, users: users, scratch: scratch,
+          budget: 300)
+        var bytes: [UInt8] = []
+        for line in shrunk.lines { bytes += line + [10] }
+        try Data(bytes).write(to: directory.appendingPathComponent("shrunk.txt"))
+        tally.failures.append(
+          "round \(round): \(kind); \(session.lines.count) lines shrunk to \(shrunk.lines.count) in \(shrunk.runs) "
+            + "runs (\(directory.path))")
+      }
       print("FAILURE " + tally.failures.last!)
       // A failing folder is started again from the copy before the round, so one fault is not found 1,000 times.
       try? FileManager.default.removeItem(at: folder)

@@ -55,6 +55,29 @@ private struct Counter: Reducer {
     #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 3)
   }
 
+  @Test func writersThatDoNotShareALockStillAppendWholeLines() async throws {
+    // Two sessions on one data folder append to one file; clients of their own stand for them here, each with
+    // its own lock, so nothing but the file's own appending keeps their lines apart.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AnalyticsTests-many-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("analytics.jsonl")
+    let clients = (0..<8).map { _ in AnalyticsClient.live(file: file) }
+    await withTaskGroup(of: Void.self) { group in
+      for (writer, client) in clients.enumerated() {
+        group.addTask {
+          for index in 0..<200 { await client.track(AnalyticsEvent("event", ["writer": "\(writer)-\(index)"])) }
+        }
+      }
+    }
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")
+    let decoded = lines.dropLast().compactMap {
+      try? JSONDecoder.iso8601.decode(AnalyticsLine.self, from: Data($0.utf8))
+    }
+    #expect(decoded.count == 8 * 200, "every line whole, none lost")
+    #expect(Set(decoded.compactMap { $0.properties["writer"] }).count == 8 * 200)
+  }
+
   @Test func aFileThatCannotBeWrittenDoesNotStopTheApp() async throws {
     let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("AnalyticsTests-blocker-\(getpid())")
     defer { try? FileManager.default.removeItem(at: blocker) }
@@ -62,5 +85,14 @@ private struct Counter: Reducer {
     // The folder is a file, so the event cannot be written; tracking returns anyway.
     await AnalyticsClient.live(file: blocker.appendingPathComponent("analytics.jsonl")).track(AnalyticsEvent("x"))
     #expect(try Data(contentsOf: blocker).isEmpty)
+  }
+}
+
+extension JSONDecoder {
+  /// A decoder for the analytics file's dates.
+  fileprivate static var iso8601: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
   }
 }

@@ -34,7 +34,12 @@ public struct AnalyticsLine: Codable, Equatable, Sendable {
   public var time: Date
 }
 
-/// Appends encoded lines to a file, one writer at a time.
+/// Appends encoded lines to a file, whole, whoever else appends to it.
+///
+/// Two sessions on one data folder append to the same file: each line goes out in one `write` to a descriptor
+/// opened with `O_APPEND`, so the system puts it at the end as one piece. Seeking to the end and then writing
+/// let two processes write at the same offset (a torn line, found by Scripts/fuzz-sessions), and creating the
+/// file when it seemed missing emptied one another process had just made.
 final class JSONLinesWriter: @unchecked Sendable {
   private let file: URL
   private let lock = NSLock()
@@ -52,17 +57,9 @@ final class JSONLinesWriter: @unchecked Sendable {
         encoder.dateEncodingStrategy = .iso8601
         var data = try encoder.encode(line)
         data.append(UInt8(ascii: "\n"))
-        if !FileManager.default.fileExists(atPath: file.path) {
-          try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-          guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown)
-          }
-        }
-        let handle = try FileHandle(forWritingTo: file)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: data)
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.appendWhole(data, to: file)
       } catch {
         guard !reportedFailure else { return }
         reportedFailure = true
@@ -70,6 +67,26 @@ final class JSONLinesWriter: @unchecked Sendable {
           Data("users: analytics are not being saved to \(file.path): \(FileProblem.describe(error, at: file)).\n".utf8)
         )
       }
+    }
+  }
+
+  /// Writes `data` at the end of `file` (made if missing, never emptied) in one `write`, retried if interrupted.
+  private static func appendWhole(_ data: Data, to file: URL) throws {
+    let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let written = data.withUnsafeBytes { bytes -> Int in
+      while true {
+        let result = write(descriptor, bytes.baseAddress, bytes.count)
+        if result < 0, errno == EINTR { continue }
+        return result
+      }
+    }
+    guard written >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    // A short write (a full disk) leaves part of a line: the next line still starts on a line of its own.
+    guard written == data.count else {
+      _ = write(descriptor, "\n", 1)
+      throw POSIXError(.ENOSPC)
     }
   }
 }
