@@ -522,20 +522,15 @@ if let markdown {
   }
 }
 
-// Each round runs the sends twice (warm-up and timed): observer runs per send.
-for (rowCount, runs) in observerRunsByRows.sorted(by: { $0.key < $1.key }) {
-  let sends = Double(2 * observedRowSends * 5)
-  print(
-    String(
-      format: "(l) per send at %d rows: %.2f row observers ran, %.2f list observers", rowCount,
-      Double(runs.rows) / sends, Double(runs.list) / sends))
-}
-for (rowCount, runs) in floorObserverRunsByRows.sorted(by: { $0.key < $1.key }) {
-  let changes = Double(2 * observedRowSends * 5)
-  print(
-    String(
-      format: "(l) floor per change at %d rows: %.2f row observers ran, %.2f list observers", rowCount,
-      Double(runs.rows) / changes, Double(runs.list) / changes))
+// Each round runs the sends twice (warm-up and timed): observer runs per change, for (l) and its floor alike.
+let observedChanges = Double(2 * observedRowSends * 5)
+for (label, tally) in [("(l)", observerRunsByRows), ("(l) floor", floorObserverRunsByRows)] {
+  for (rowCount, runs) in tally.sorted(by: { $0.key < $1.key }) {
+    print(
+      String(
+        format: "%@ per change at %d rows: %.2f row observers ran, %.2f list observers", label, rowCount,
+        Double(runs.rows) / observedChanges, Double(runs.list) / observedChanges))
+  }
 }
 
 if let app = names.firstIndex(of: "(j) one action, the app's composition"),
